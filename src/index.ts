@@ -1,0 +1,19 @@
+import type { LanguageModelV2 } from '@ai-sdk/provider-v2';
+import type { OpenAIWebSocketSettings } from './provider-core';
+import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import { OpenAIWebSocketLanguageModelV2 } from './spec/v2';
+
+export type { WebSocketCallMetadata } from './model/types';
+export type { PoolSettings } from './pool/pool-settings';
+export type { WebSocketConstructor } from './pool/socket-handle';
+export type { OpenAIWebSocketSettings } from './provider-core';
+
+/** Provider of the root entry: `LanguageModelV2` models (native for ai@5; accepted by ai@6 and ai@7). */
+export type OpenAIWebSocketProvider = SpecProvider<LanguageModelV2>;
+
+export function createOpenAIWebSocket(settings?: OpenAIWebSocketSettings): OpenAIWebSocketProvider {
+  return buildProvider(settings, (model) => new OpenAIWebSocketLanguageModelV2(model), 'v2');
+}
+
+/** Default instance: reads `OPENAI_API_KEY` when a call is made, so importing never throws. */
+export const openaiWebSocket: OpenAIWebSocketProvider = lazyProvider(() => createOpenAIWebSocket());

@@ -1,0 +1,235 @@
+import { APICallError } from '@ai-sdk/provider';
+import type { Connection } from '../pool/connection';
+import { ConnectionError } from '../pool/connection';
+import type { ResponsesRequest } from './build-request';
+import { webSocketURL } from './credential-scope';
+import { EventQueue } from './event-queue';
+import type { ChainHead } from './head-store';
+import type { ModelConfig } from './model-config';
+import { planTurn, type TurnPlan } from './plan-turn';
+import { readServerError, toAPICallError } from './server-error';
+import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
+
+/** Transparent resends one call may need (stale chain, dead socket, silent server). */
+const MAX_RESENDS = 2;
+/** Upgrade attempts before giving up on the socket (403 / 5xx / timeouts). */
+const MAX_CONNECT_ATTEMPTS = 3;
+
+export type TurnCall = {
+  config: ModelConfig;
+  request: ResponsesRequest;
+  settingsKey: string;
+  headers: Record<string, string>;
+  scope: string;
+  /** The head the prompt continues, if known, and whether the prompt named one. */
+  head: ChainHead | undefined;
+  named: boolean;
+  signal: AbortSignal | undefined;
+};
+
+/** A response under way on a socket whose first event has arrived. */
+export type OpenTurn = {
+  transport: 'websocket';
+  connection: Connection;
+  queue: EventQueue;
+  firstEvent: Record<string, unknown>;
+  plan: TurnPlan;
+  frame: Record<string, unknown>;
+  requestBytes: number;
+  socketReused: boolean;
+  retries: number;
+  /** Detach the abort listener once the turn is over. */
+  detach(): void;
+};
+
+/** The socket cannot carry this call; with transport 'auto' it goes over HTTP. */
+export type UseHttp = { transport: 'http'; reason: string; retries: number; cause: unknown };
+
+/**
+ * Sends the call's `response.create` and waits for the first server event, resending
+ * transparently while nothing can have reached the caller yet (DESIGN.md "Failures"). Errors
+ * that the server reports before any output are thrown as APICallError, so the AI SDK's own
+ * retry (`maxRetries`) applies to them.
+ */
+export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
+  const { config, request } = call;
+  const url = webSocketURL(config.baseURL);
+  const context = { url, requestBodyValues: undefined as unknown };
+  const useHttpOr = (reason: string, cause: unknown, retries: number): UseHttp => {
+    if (config.transport === 'auto') return { transport: 'http', reason, retries, cause };
+    throw toTransportError(cause, context);
+  };
+
+  if (config.webSocketUnavailable) {
+    return useHttpOr('websocket-unavailable', new Error(config.webSocketUnavailable), 0);
+  }
+
+  let retries = 0;
+  let forcedReason: string | undefined;
+  let fresh = false;
+  const avoid = new Set<number>();
+
+  for (;;) {
+    let lease: { connection: Connection; reused: boolean };
+    try {
+      lease = await acquire(call, url, fresh, avoid);
+    } catch (error) {
+      if (call.signal?.aborted) throw call.signal.reason;
+      if (isUpgradeImpossible(error) || isRetryableUpgrade(error)) {
+        return useHttpOr('websocket-upgrade-failed', error, retries);
+      }
+      throw toTransportError(error, context);
+    }
+    const { connection } = lease;
+
+    const plan: TurnPlan = forcedReason
+      ? { mode: 'full', input: request.input, reason: forcedReason }
+      : planTurn({
+          items: request.input,
+          settingsKey: call.settingsKey,
+          head: call.head,
+          named: call.named,
+          connection: { id: connection.id, headId: connection.headId },
+        });
+    const frame = {
+      type: 'response.create',
+      ...request.settings,
+      ...(plan.mode === 'delta' && { previous_response_id: plan.previousResponseId }),
+      input: plan.input,
+    };
+    const text = JSON.stringify(frame);
+    const requestBytes = Buffer.byteLength(text);
+    context.requestBodyValues = frame;
+    if (requestBytes > config.maxFrameBytes) {
+      config.pool.release(connection);
+      const error = new Error(
+        `the response.create frame is ${requestBytes} bytes, above the WebSocket frame limit of ${config.maxFrameBytes} bytes`,
+      );
+      if (config.transport === 'auto') return { transport: 'http', reason: 'frame-too-large', retries, cause: error };
+      throw new APICallError({
+        message: `${error.message}; use transport "auto" to send large requests over HTTP.`,
+        ...context,
+        isRetryable: false,
+      });
+    }
+
+    const queue = new EventQueue();
+    const onAbort = () => {
+      connection.terminate('aborted');
+      queue.fail(call.signal?.reason);
+    };
+    call.signal?.addEventListener('abort', onAbort, { once: true });
+    const detach = () => call.signal?.removeEventListener('abort', onAbort);
+    try {
+      connection.startTurn(text, { event: (event) => queue.push(event), failed: (error) => queue.fail(error) });
+    } catch (error) {
+      detach();
+      queue.fail(error);
+    }
+
+    const first = await queue.next(config.poolSettings.firstEventTimeoutMs);
+    if (call.signal?.aborted) {
+      detach();
+      throw call.signal.reason;
+    }
+
+    const resend = (reason: string, options: { freshSocket: boolean }) => {
+      detach();
+      retries++;
+      forcedReason = reason;
+      fresh = options.freshSocket;
+      if (options.freshSocket) avoid.add(connection.id);
+    };
+
+    if (first.kind === 'timeout') {
+      connection.terminate('no first event in time');
+      if (retries < MAX_RESENDS) {
+        resend('first-event-timeout', { freshSocket: true });
+        continue;
+      }
+      detach();
+      throw new APICallError({
+        message: `OpenAI sent no event within ${config.poolSettings.firstEventTimeoutMs} ms (pool.firstEventTimeoutMs).`,
+        ...context,
+        isRetryable: true,
+      });
+    }
+
+    if (first.kind === 'failed') {
+      // Closed before any event: the server cannot have produced anything; resend on a new socket.
+      if (first.error instanceof ConnectionError && retries < MAX_RESENDS) {
+        resend('socket-replaced', { freshSocket: true });
+        continue;
+      }
+      detach();
+      throw toTransportError(first.error, context);
+    }
+
+    const serverError = readServerError(first.event);
+    if (serverError) {
+      // A failed request evicts the parent from the socket's cache, whatever the error.
+      connection.headId = undefined;
+      if (plan.mode === 'delta') config.heads.drop(call.scope, plan.previousResponseId);
+      if (serverError.code === 'previous_response_not_found' && retries < MAX_RESENDS) {
+        config.pool.release(connection);
+        resend('previous-response-not-found', { freshSocket: false });
+        continue;
+      }
+      if (serverError.code === 'websocket_connection_limit_reached' && retries < MAX_RESENDS) {
+        connection.close('connection limit reached');
+        resend('socket-replaced', { freshSocket: true });
+        continue;
+      }
+      config.pool.release(connection);
+      detach();
+      throw toAPICallError(serverError, context);
+    }
+
+    return {
+      transport: 'websocket',
+      connection,
+      queue,
+      firstEvent: first.event,
+      plan,
+      frame,
+      requestBytes,
+      socketReused: lease.reused,
+      retries,
+      detach,
+    };
+  }
+}
+
+/** A socket for the call, retrying transient upgrade failures with backoff. */
+async function acquire(call: TurnCall, url: string, fresh: boolean, avoid: ReadonlySet<number>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call.config.pool.acquire({
+        scope: call.scope,
+        url,
+        headers: () => call.headers,
+        webSocket: call.config.webSocket,
+        preferHeadId: call.head?.responseId,
+        avoid,
+        fresh,
+        signal: call.signal,
+        maxPayload: 64 * 1024 * 1024,
+      });
+    } catch (error) {
+      if (!isRetryableUpgrade(error) || attempt >= MAX_CONNECT_ATTEMPTS || call.signal?.aborted) throw error;
+      await sleep(100 * 4 ** (attempt - 1), call.signal);
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

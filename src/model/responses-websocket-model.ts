@@ -1,0 +1,153 @@
+import { buildRequest } from './build-request';
+import { collectContent } from './collect-content';
+import { credentialScope } from './credential-scope';
+import { findResponseId } from './find-chain-hint';
+import { ResponseEventMapper } from './map-events';
+import type { ModelConfig } from './model-config';
+import { type OpenTurn, openTurn, type TurnCall } from './open-turn';
+import { recordHead } from './record-head';
+import { streamEvents } from './stream-events';
+import { streamOverHttp } from './stream-over-http';
+import type { CallOptions, Content, FinishReason, ProviderOptions, ResponseMetadata, StreamPart, Usage, Warning } from './types';
+
+export type NeutralStreamResult = {
+  stream: ReadableStream<StreamPart>;
+  request: { body: unknown };
+  response?: { headers?: Record<string, string> };
+};
+
+export type NeutralGenerateResult = {
+  content: Content[];
+  finishReason: FinishReason;
+  usage: Usage;
+  providerMetadata: ProviderOptions | undefined;
+  warnings: Warning[];
+  request: { body: unknown };
+  response: ResponseMetadata & { headers?: Record<string, string>; body?: unknown };
+};
+
+/**
+ * The spec-neutral model: one implementation behind the V2, V3 and V4 adapters. It converts the
+ * call, plans the turn (delta or full), runs it over a pooled socket (or HTTP), and maps the
+ * events back, recording the new chain head before the caller sees the finish.
+ */
+export class ResponsesWebSocketModel {
+  constructor(
+    readonly modelId: string,
+    private readonly config: ModelConfig,
+  ) {}
+
+  get provider(): string {
+    return this.config.provider;
+  }
+
+  async doStream(options: CallOptions): Promise<NeutralStreamResult> {
+    const { config } = this;
+    const request = await buildRequest({
+      modelId: this.modelId,
+      options,
+      providerOptionsName: config.providerOptionsName,
+    });
+    const headers = { ...config.headers(), ...definedHeaders(options.headers) };
+    const scope = credentialScope(config.baseURL, headers);
+    const named = findResponseId(options.prompt, config.providerOptionsName);
+    const head =
+      config.heads.get(scope, named) ??
+      config.heads.latestOf(scope, request.conversationId) ??
+      config.heads.get(scope, request.previousResponseId);
+    const call: TurnCall = {
+      config,
+      request,
+      settingsKey: JSON.stringify(request.settings),
+      headers,
+      scope,
+      head,
+      named: named !== undefined || request.conversationId !== undefined,
+      signal: options.abortSignal,
+    };
+
+    const turn = await openTurn(call);
+    if (turn.transport === 'http') {
+      return streamOverHttp({ call, options, reason: turn.reason, retries: turn.retries });
+    }
+    return { stream: this.streamWebSocketTurn(call, turn, options), request: { body: turn.frame } };
+  }
+
+  async doGenerate(options: CallOptions): Promise<NeutralGenerateResult> {
+    const { stream, request, response } = await this.doStream(options);
+    const parts: StreamPart[] = [];
+    const reader = stream.getReader();
+    let warnings: Warning[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value.type === 'stream-start') warnings = value.warnings;
+      else parts.push(value);
+    }
+    const collected = collectContent(parts);
+    if (collected.error !== undefined) throw collected.error;
+    return {
+      content: collected.content,
+      finishReason: collected.finishReason,
+      usage: collected.usage,
+      providerMetadata: collected.providerMetadata,
+      warnings,
+      request,
+      response: { ...collected.response, headers: response?.headers },
+    };
+  }
+
+  private streamWebSocketTurn(call: TurnCall, turn: OpenTurn, options: CallOptions): ReadableStream<StreamPart> {
+    const { config, request } = call;
+    const { connection, queue, plan } = turn;
+    return streamEvents({
+      first: turn.firstEvent,
+      source: {
+        next: () => queue.next(),
+        stop: (reason) => connection.terminate(reason),
+      },
+      mapper: new ResponseEventMapper({
+        providerOptionsName: config.providerOptionsName,
+        includeRawChunks: options.includeRawChunks ?? false,
+        tools: options.tools,
+      }),
+      warnings: request.warnings,
+      metadata: {
+        transport: 'websocket',
+        inputMode: plan.mode,
+        reason: plan.reason,
+        socketReused: turn.socketReused,
+        requestBytes: turn.requestBytes,
+        retries: turn.retries,
+      },
+      providerOptionsName: config.providerOptionsName,
+      signal: call.signal,
+      url: connectionURL(config),
+      settle: async ({ terminalType, parts, failed }) => {
+        turn.detach();
+        if (failed) {
+          connection.headId = undefined;
+          // A failed or incomplete response ends its turn cleanly; anything else (an error event,
+          // which a late terminal event may follow, or a stream that broke off) leaves the socket
+          // in a state that is not trusted.
+          if (terminalType === 'response.failed' || terminalType === 'response.incomplete') {
+            config.pool.release(connection);
+          } else connection.close(terminalType ? `response ended with ${terminalType}` : 'response broke off');
+          return;
+        }
+        connection.headId = await recordHead(call, parts, connection.id);
+        config.pool.release(connection);
+      },
+    });
+  }
+}
+
+function connectionURL(config: ModelConfig): string {
+  return `${config.baseURL}/responses`;
+}
+
+function definedHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) result[name] = value;
+  return result;
+}

@@ -1,0 +1,117 @@
+import { APICallError } from '@ai-sdk/provider';
+import type { QueueResult } from './event-queue';
+import type { ResponseEventMapper } from './map-events';
+import type { StreamPart, Warning, WebSocketCallMetadata } from './types';
+
+/** Where the events of one response come from: a socket's queue or an HTTP body. */
+export type EventSource = {
+  next(): Promise<QueueResult | { kind: 'end' }>;
+  /** Stop the response (abort / cancel): close what carries it. */
+  stop(reason: string): void;
+};
+
+export type StreamEventsArgs = {
+  first: Record<string, unknown> | undefined;
+  source: EventSource;
+  mapper: ResponseEventMapper;
+  warnings: Warning[];
+  metadata: WebSocketCallMetadata;
+  providerOptionsName: string;
+  signal: AbortSignal | undefined;
+  url: string;
+  /**
+   * The response ended. Called BEFORE the finish part is handed on, so that the chain head is
+   * recorded and the socket is free by the time the caller can make its next call.
+   * `terminalType` is the terminal event's type, or undefined when the stream broke off.
+   */
+  settle(outcome: { terminalType: string | undefined; parts: StreamPart[]; failed: boolean }): Promise<void>;
+};
+
+/** Maps a response's events to stream parts through the one event mapper, for either transport. */
+export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart> {
+  const { source, mapper, metadata, providerOptionsName } = args;
+  const parts: StreamPart[] = [];
+  let pending = args.first;
+  let settled = false;
+  let sawError = false;
+
+  const settle = async (terminalType: string | undefined, failed: boolean) => {
+    if (settled) return;
+    settled = true;
+    await args.settle({ terminalType, parts, failed });
+  };
+
+  const withMetadata = (part: StreamPart): StreamPart => {
+    if (part.type !== 'finish') return part;
+    const own = part.providerMetadata?.[providerOptionsName] ?? {};
+    return {
+      ...part,
+      providerMetadata: { ...part.providerMetadata, [providerOptionsName]: { ...own, websocket: metadata } },
+    };
+  };
+
+  return new ReadableStream<StreamPart>({
+    start(controller) {
+      controller.enqueue({ type: 'stream-start', warnings: args.warnings });
+    },
+    async pull(controller) {
+      const next = pending ? { kind: 'event' as const, event: pending } : await source.next();
+      pending = undefined;
+
+      if (next.kind === 'event') {
+        const mapped = mapper.map(next.event);
+        if (next.event.type === 'error') sawError = true;
+        parts.push(...mapped);
+        if (mapper.finished) {
+          const type = typeof next.event.type === 'string' ? next.event.type : undefined;
+          // After an error event the turn is over; a late terminal event may still follow, so
+          // the socket is not reused (settle with failed).
+          const failed = sawError || type !== 'response.completed';
+          const tail = failed && type === 'error' ? mapper.end() : [];
+          parts.push(...tail);
+          await settle(type, failed);
+          for (const part of [...mapped, ...tail]) controller.enqueue(withMetadata(part));
+          controller.close();
+          return;
+        }
+        for (const part of mapped) controller.enqueue(part);
+        return;
+      }
+
+      if (args.signal?.aborted) {
+        await settle(undefined, true);
+        controller.error(args.signal.reason);
+        return;
+      }
+      // The transport broke off (socket closed, HTTP body ended) before a terminal event.
+      const error =
+        next.kind === 'end'
+          ? undefined
+          : new APICallError({
+              message:
+                next.kind === 'timeout'
+                  ? 'OpenAI stopped sending events mid-response.'
+                  : `The connection to OpenAI broke off mid-response: ${describe(next.error)}`,
+              url: args.url,
+              requestBodyValues: undefined,
+              cause: next.kind === 'failed' ? next.error : undefined,
+              isRetryable: true,
+            });
+      const tail = [...(error ? [{ type: 'error' as const, error }] : []), ...mapper.end()];
+      parts.push(...tail);
+      await settle(undefined, true);
+      for (const part of tail) controller.enqueue(withMetadata(part));
+      controller.close();
+    },
+    async cancel() {
+      if (!settled) {
+        source.stop('stream cancelled');
+        await settle(undefined, true);
+      }
+    },
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,43 @@
+/** Pool settings (API.md `pool`); every field optional for the user. */
+export type PoolSettings = {
+  /** Most sockets open at once in this pool (all credential scopes together). */
+  maxSockets: number;
+  /** Most idle sockets kept; beyond that the least recently used idle ones are closed. */
+  maxIdleSockets: number;
+  /** An idle socket is closed after this long unused. */
+  idleTimeoutMs: number;
+  /** A socket is not handed out once this old (OpenAI closes sockets at 60 minutes). */
+  maxSocketAgeMs: number;
+  /** Idle and busy sockets are pinged this often; one that misses a pong is dropped. 0 = off. */
+  pingIntervalMs: number;
+  /** Deadline for the WebSocket upgrade. */
+  connectTimeoutMs: number;
+  /** Deadline for the first server event after a `response.create` frame. */
+  firstEventTimeoutMs: number;
+  /** How long a call may wait for a socket when `maxSockets` are busy. */
+  queueTimeoutMs: number;
+  /** Most calls waiting for a socket; one more fails at once. */
+  maxQueuedCalls: number;
+};
+
+export const DEFAULT_POOL_SETTINGS: PoolSettings = {
+  maxSockets: 100,
+  maxIdleSockets: 32,
+  idleTimeoutMs: 5 * 60_000,
+  // 5 minutes of margin before the server's 60-minute limit: a long turn must still fit.
+  maxSocketAgeMs: 55 * 60_000,
+  // Idle proxies drop quiet sockets after 60-100 s; the server sends no keepalive of its own.
+  pingIntervalMs: 30_000,
+  connectTimeoutMs: 10_000,
+  firstEventTimeoutMs: 30_000,
+  queueTimeoutMs: 30_000,
+  maxQueuedCalls: 1_000,
+};
+
+export function resolvePoolSettings(settings: Partial<PoolSettings> | undefined): PoolSettings {
+  const resolved = { ...DEFAULT_POOL_SETTINGS };
+  for (const [key, value] of Object.entries(settings ?? {})) {
+    if (value !== undefined) (resolved as Record<string, number>)[key] = value;
+  }
+  return resolved;
+}

@@ -1,0 +1,136 @@
+import WebSocket from 'ws';
+
+/**
+ * A WebSocket constructor that can send headers on the upgrade request: the `ws` package, or a
+ * WHATWG-style one that accepts `{ headers }` as its second argument (Node 22's global).
+ */
+export type WebSocketConstructor = new (
+  url: string,
+  options?: { headers?: Record<string, string> } & Record<string, unknown>,
+) => unknown;
+
+export type SocketListener = {
+  open(): void;
+  message(text: string): void;
+  /** The upgrade was answered with a non-101 HTTP status (only `ws` can tell which). */
+  rejected(status: number): void;
+  close(code: number, reason: string): void;
+  error(error: Error): void;
+  pong(): void;
+};
+
+/**
+ * One uniform face over `ws` and WHATWG sockets, so the connection logic is written once.
+ * `ws` gives more (upgrade status, ping/pong, unref); WHATWG sockets degrade gracefully.
+ */
+export interface SocketHandle {
+  readonly kind: 'ws' | 'whatwg';
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+  /** Drop the TCP connection at once (no closing handshake). */
+  terminate(): void;
+  /** Sends a ping; false when the socket kind has no ping. */
+  ping(): boolean;
+  /** Whether the socket keeps the Node.js process alive. */
+  setRef(ref: boolean): void;
+}
+
+export type OpenSocketOptions = {
+  url: string;
+  headers: Record<string, string>;
+  webSocket: WebSocketConstructor | undefined;
+  /** Largest incoming message accepted. */
+  maxPayload: number;
+  listener: SocketListener;
+};
+
+export function openSocket(options: OpenSocketOptions): SocketHandle {
+  const ctor = options.webSocket ?? (WebSocket as unknown as WebSocketConstructor);
+  if (ctor === (WebSocket as unknown as WebSocketConstructor)) return openWs(options);
+  return openWhatwg(ctor, options);
+}
+
+function openWs({ url, headers, maxPayload, listener }: OpenSocketOptions): SocketHandle {
+  const socket = new WebSocket(url, {
+    headers,
+    // A credentialed socket must never follow a redirect to another host.
+    followRedirects: false,
+    perMessageDeflate: false,
+    maxPayload,
+  });
+  // Set before anything else can fire: an unsolicited server error on an idle socket must
+  // never become an unhandled 'error' event (it would crash the process).
+  socket.on('error', (error) => listener.error(error));
+  socket.on('unexpected-response', (_request, response) => {
+    const status = response.statusCode ?? 0;
+    response.resume();
+    listener.rejected(status);
+    socket.terminate();
+  });
+  socket.on('open', () => listener.open());
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return listener.error(new Error('unexpected binary frame'));
+    listener.message(typeof data === 'string' ? data : data.toString());
+  });
+  socket.on('close', (code, reason) => listener.close(code, reason.toString()));
+  socket.on('pong', () => listener.pong());
+
+  return {
+    kind: 'ws',
+    send: (text) => socket.send(text),
+    close: (code, reason) => socket.close(code, reason),
+    terminate: () => socket.terminate(),
+    ping: () => {
+      if (socket.readyState !== WebSocket.OPEN) return false;
+      socket.ping();
+      return true;
+    },
+    setRef: (ref) => {
+      // `_socket` is the net.Socket underneath; it exists once the upgrade succeeded.
+      const tcp = (socket as unknown as { _socket?: { ref(): void; unref(): void } })._socket;
+      if (tcp) ref ? tcp.ref() : tcp.unref();
+    },
+  };
+}
+
+type WhatwgSocket = {
+  readyState: number;
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: string, listener: (event: unknown) => void): void;
+};
+
+function openWhatwg(ctor: WebSocketConstructor, options: OpenSocketOptions): SocketHandle {
+  const { url, headers, listener } = options;
+  const socket = new ctor(url, { headers }) as WhatwgSocket;
+  socket.addEventListener('open', () => listener.open());
+  socket.addEventListener('message', (event) => {
+    const data = (event as { data: unknown }).data;
+    if (typeof data === 'string') listener.message(data);
+    else listener.error(new Error('unexpected binary frame'));
+  });
+  socket.addEventListener('error', (event) => {
+    const error = (event as { error?: unknown }).error;
+    listener.error(error instanceof Error ? error : new Error('WebSocket error'));
+  });
+  socket.addEventListener('close', (event) => {
+    const { code, reason } = event as { code?: number; reason?: string };
+    listener.close(code ?? 1006, reason ?? '');
+  });
+
+  return {
+    kind: 'whatwg',
+    send: (text) => socket.send(text),
+    close: (code, reason) => socket.close(code, reason),
+    // WHATWG sockets have no abrupt close; a normal close is the closest we can do.
+    terminate: () => {
+      try {
+        socket.close();
+      } catch {
+        // already closing
+      }
+    },
+    ping: () => false,
+    setRef: () => {},
+  };
+}

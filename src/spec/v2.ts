@@ -1,0 +1,118 @@
+import type {
+  LanguageModelV2,
+  LanguageModelV2CallOptions,
+  LanguageModelV2CallWarning,
+  LanguageModelV2Content,
+  LanguageModelV2StreamPart,
+  LanguageModelV2Usage,
+  SharedV2ProviderMetadata,
+} from '@ai-sdk/provider-v2';
+import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
+import type { CallOptions, Content, StreamPart, Usage, Warning } from '../model/types';
+import { SUPPORTED_URLS } from './supported-urls';
+
+/** `LanguageModelV2` over the neutral model: converts types, nothing else. */
+export class OpenAIWebSocketLanguageModelV2 implements LanguageModelV2 {
+  readonly specificationVersion = 'v2';
+  readonly supportedUrls = SUPPORTED_URLS;
+
+  constructor(private readonly model: ResponsesWebSocketModel) {}
+
+  get provider(): string {
+    return this.model.provider;
+  }
+
+  get modelId(): string {
+    return this.model.modelId;
+  }
+
+  async doGenerate(options: LanguageModelV2CallOptions) {
+    const result = await this.model.doGenerate(toNeutralOptions(options));
+    return {
+      ...result,
+      content: result.content.flatMap(toV2Content),
+      providerMetadata: result.providerMetadata as SharedV2ProviderMetadata | undefined,
+      finishReason: result.finishReason.unified,
+      usage: toV2Usage(result.usage),
+      warnings: result.warnings.map(toV2Warning),
+    };
+  }
+
+  async doStream(options: LanguageModelV2CallOptions) {
+    const result = await this.model.doStream(toNeutralOptions(options));
+    return {
+      ...result,
+      stream: result.stream.pipeThrough(
+        new TransformStream<StreamPart, LanguageModelV2StreamPart>({
+          transform(part, controller) {
+            const converted = toV2StreamPart(part);
+            if (converted) controller.enqueue(converted);
+          },
+        }),
+      ),
+    };
+  }
+}
+
+function toNeutralOptions(options: LanguageModelV2CallOptions): CallOptions {
+  return {
+    ...options,
+    prompt: options.prompt as CallOptions['prompt'],
+    tools: options.tools?.map((tool) =>
+      tool.type === 'provider-defined' ? { type: 'provider', id: tool.id, name: tool.name, args: tool.args } : tool,
+    ) as CallOptions['tools'],
+  };
+}
+
+function toV2Usage(usage: Usage): LanguageModelV2Usage {
+  const input = usage.inputTokens.total;
+  const output = usage.outputTokens.total;
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    totalTokens: input !== undefined && output !== undefined ? input + output : undefined,
+    reasoningTokens: usage.outputTokens.reasoning,
+    cachedInputTokens: usage.inputTokens.cacheRead,
+  };
+}
+
+function toV2Warning(warning: Warning): LanguageModelV2CallWarning {
+  switch (warning.type) {
+    case 'unsupported':
+      return { type: 'unsupported-setting', setting: warning.feature, details: warning.details };
+    case 'compatibility':
+      return { type: 'other', message: `${warning.feature}${warning.details ? `: ${warning.details}` : ''}` };
+    default:
+      return warning;
+  }
+}
+
+function toV2Content(content: Content): LanguageModelV2Content[] {
+  switch (content.type) {
+    case 'tool-result':
+      return [{ ...content, providerExecuted: true } as LanguageModelV2Content];
+    case 'tool-approval-request':
+      return []; // V2 has no tool approvals
+    default:
+      return [content as LanguageModelV2Content];
+  }
+}
+
+function toV2StreamPart(part: StreamPart): LanguageModelV2StreamPart | undefined {
+  switch (part.type) {
+    case 'stream-start':
+      return { type: 'stream-start', warnings: part.warnings.map(toV2Warning) };
+    case 'finish':
+      return {
+        ...part,
+        finishReason: part.finishReason.unified,
+        usage: toV2Usage(part.usage),
+      } as LanguageModelV2StreamPart;
+    case 'tool-result':
+      return { ...part, providerExecuted: true } as LanguageModelV2StreamPart;
+    case 'tool-approval-request':
+      return undefined;
+    default:
+      return part as LanguageModelV2StreamPart;
+  }
+}
