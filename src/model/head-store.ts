@@ -10,6 +10,11 @@ export type ChainHead = {
   settingsKey: string;
   /** The response's whole context as the next prompt will express it: its input + its output. */
   items: readonly InputItem[];
+  /**
+   * The same context as an app that stores messages without their metadata will send it (no item
+   * ids, so no item references): apps that rewrite messages continue by `conversationId`.
+   */
+  plainItems: readonly InputItem[];
   /** Created with store not false: the server can reload it on any socket. */
   stored: boolean;
   /** Socket whose in-memory cache holds this response (until its next response). */

@@ -27,13 +27,14 @@ export function planTurn({ items, settingsKey, head, named, connection }: PlanTu
   const full = (reason: string): TurnPlan => ({ mode: 'full', input: items, reason });
   if (!head) return full(named ? 'unknown-response' : 'new-conversation');
   if (head.settingsKey !== settingsKey) return full('settings-changed');
-  if (!extendsHistory(head.items, items)) return full('history-changed');
+  const held = [head.items, head.plainItems].find((candidate) => extendsHistory(candidate, items));
+  if (!held) return full('history-changed');
   const onThisSocket = connection.id === head.connectionId && connection.headId === head.responseId;
   if (!onThisSocket && !head.stored) return full('socket-replaced');
   return {
     mode: 'delta',
     previousResponseId: head.responseId,
-    input: items.slice(head.items.length),
+    input: items.slice(held.length),
     reason: onThisSocket ? 'continuation' : 'continuation-from-store',
   };
 }

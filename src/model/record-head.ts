@@ -2,7 +2,7 @@ import { convertPrompt, type InputItem } from '../convert/convert-prompt';
 import { collectContent } from './collect-content';
 import type { ResponsesRequest } from './build-request';
 import type { TurnCall } from './open-turn';
-import type { Message, StreamPart } from './types';
+import type { Message, ProviderOptions, StreamPart } from './types';
 
 /**
  * The items the next prompt will hold for this response's output. The AI SDK turns the parts we
@@ -14,14 +14,16 @@ export async function outputAsInputItems(
   parts: StreamPart[],
   request: ResponsesRequest,
   providerOptionsName: string,
+  { withMetadata }: { withMetadata: boolean },
 ): Promise<InputItem[]> {
   const { content } = collectContent(parts);
+  const metadata = (value: ProviderOptions | undefined) => (withMetadata ? value : undefined);
   const message: Extract<Message, { role: 'assistant' }> = { role: 'assistant', content: [] };
   for (const part of content) {
     switch (part.type) {
       case 'text':
       case 'reasoning':
-        message.content.push({ type: part.type, text: part.text, providerOptions: part.providerMetadata });
+        message.content.push({ type: part.type, text: part.text, providerOptions: metadata(part.providerMetadata) });
         break;
       case 'tool-call':
         message.content.push({
@@ -30,7 +32,7 @@ export async function outputAsInputItems(
           toolName: part.toolName,
           input: parseToolInput(part.input),
           providerExecuted: part.providerExecuted,
-          providerOptions: part.providerMetadata,
+          providerOptions: metadata(part.providerMetadata),
         });
         break;
       case 'tool-result':
@@ -39,7 +41,7 @@ export async function outputAsInputItems(
           toolCallId: part.toolCallId,
           toolName: part.toolName,
           output: { type: 'json', value: part.result },
-          providerOptions: part.providerMetadata,
+          providerOptions: metadata(part.providerMetadata),
         });
         break;
     }
@@ -73,13 +75,17 @@ export async function recordHead(call: TurnCall, parts: StreamPart[], connection
   let responseId: string | undefined;
   for (const part of parts) if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
   if (!responseId) return undefined;
-  const output = await outputAsInputItems(parts, request, config.providerOptionsName);
+  const [output, plainOutput] = await Promise.all([
+    outputAsInputItems(parts, request, config.providerOptionsName, { withMetadata: true }),
+    outputAsInputItems(parts, request, config.providerOptionsName, { withMetadata: false }),
+  ]);
   config.heads.add(
     {
       responseId,
       scope: call.scope,
       settingsKey: call.settingsKey,
       items: [...request.input, ...output],
+      plainItems: [...request.input, ...plainOutput],
       stored: request.store,
       connectionId,
     },

@@ -24,7 +24,11 @@ export type StreamEventsArgs = {
    * recorded and the socket is free by the time the caller can make its next call.
    * `terminalType` is the terminal event's type, or undefined when the stream broke off.
    */
-  settle(outcome: { terminalType: string | undefined; parts: StreamPart[]; failed: boolean }): Promise<void>;
+  settle(outcome: {
+    terminalType: string | undefined;
+    parts: StreamPart[];
+    failed: boolean;
+  }): Promise<void>;
 };
 
 /** Maps a response's events to stream parts through the one event mapper, for either transport. */
@@ -46,7 +50,10 @@ export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart>
     const own = part.providerMetadata?.[providerOptionsName] ?? {};
     return {
       ...part,
-      providerMetadata: { ...part.providerMetadata, [providerOptionsName]: { ...own, websocket: metadata } },
+      providerMetadata: {
+        ...part.providerMetadata,
+        [providerOptionsName]: { ...own, websocket: metadata },
+      },
     };
   };
 
@@ -54,54 +61,11 @@ export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart>
     start(controller) {
       controller.enqueue({ type: 'stream-start', warnings: args.warnings });
     },
+    // A pull must enqueue or close: a pull that returns empty-handed is not called again.
     async pull(controller) {
-      const next = pending ? { kind: 'event' as const, event: pending } : await source.next();
-      pending = undefined;
-
-      if (next.kind === 'event') {
-        const mapped = mapper.map(next.event);
-        if (next.event.type === 'error') sawError = true;
-        parts.push(...mapped);
-        if (mapper.finished) {
-          const type = typeof next.event.type === 'string' ? next.event.type : undefined;
-          // After an error event the turn is over; a late terminal event may still follow, so
-          // the socket is not reused (settle with failed).
-          const failed = sawError || type !== 'response.completed';
-          const tail = failed && type === 'error' ? mapper.end() : [];
-          parts.push(...tail);
-          await settle(type, failed);
-          for (const part of [...mapped, ...tail]) controller.enqueue(withMetadata(part));
-          controller.close();
-          return;
-        }
-        for (const part of mapped) controller.enqueue(part);
-        return;
+      for (;;) {
+        if (await step(controller)) return;
       }
-
-      if (args.signal?.aborted) {
-        await settle(undefined, true);
-        controller.error(args.signal.reason);
-        return;
-      }
-      // The transport broke off (socket closed, HTTP body ended) before a terminal event.
-      const error =
-        next.kind === 'end'
-          ? undefined
-          : new APICallError({
-              message:
-                next.kind === 'timeout'
-                  ? 'OpenAI stopped sending events mid-response.'
-                  : `The connection to OpenAI broke off mid-response: ${describe(next.error)}`,
-              url: args.url,
-              requestBodyValues: undefined,
-              cause: next.kind === 'failed' ? next.error : undefined,
-              isRetryable: true,
-            });
-      const tail = [...(error ? [{ type: 'error' as const, error }] : []), ...mapper.end()];
-      parts.push(...tail);
-      await settle(undefined, true);
-      for (const part of tail) controller.enqueue(withMetadata(part));
-      controller.close();
     },
     async cancel() {
       if (!settled) {
@@ -110,6 +74,58 @@ export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart>
       }
     },
   });
+
+  /** Handles one event; true once something was enqueued or the stream ended. */
+  async function step(controller: ReadableStreamDefaultController<StreamPart>): Promise<boolean> {
+    const next = pending ? { kind: 'event' as const, event: pending } : await source.next();
+    pending = undefined;
+
+    if (next.kind === 'event') {
+      const mapped = mapper.map(next.event);
+      if (next.event.type === 'error') sawError = true;
+      parts.push(...mapped);
+      if (mapper.finished) {
+        const type = typeof next.event.type === 'string' ? next.event.type : undefined;
+        // After an error event the turn is over; a late terminal event may still follow, so
+        // the socket is not reused (settle with failed).
+        const failed = sawError || type !== 'response.completed';
+        const tail = failed && type === 'error' ? mapper.end() : [];
+        parts.push(...tail);
+        await settle(type, failed);
+        for (const part of [...mapped, ...tail]) controller.enqueue(withMetadata(part));
+        controller.close();
+        return true;
+      }
+      for (const part of mapped) controller.enqueue(part);
+      return mapped.length > 0;
+    }
+
+    if (args.signal?.aborted) {
+      await settle(undefined, true);
+      controller.error(args.signal.reason);
+      return true;
+    }
+    // The transport broke off (socket closed, HTTP body ended) before a terminal event.
+    const error =
+      next.kind === 'end'
+        ? undefined
+        : new APICallError({
+            message:
+              next.kind === 'timeout'
+                ? 'OpenAI stopped sending events mid-response.'
+                : `The connection to OpenAI broke off mid-response: ${describe(next.error)}`,
+            url: args.url,
+            requestBodyValues: undefined,
+            cause: next.kind === 'failed' ? next.error : undefined,
+            isRetryable: true,
+          });
+    const tail = [...(error ? [{ type: 'error' as const, error }] : []), ...mapper.end()];
+    parts.push(...tail);
+    await settle(undefined, true);
+    for (const part of tail) controller.enqueue(withMetadata(part));
+    controller.close();
+    return true;
+  }
 }
 
 function describe(error: unknown): string {

@@ -1,0 +1,198 @@
+import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { inputTypes, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+
+const lookup = tool({
+  description: 'Looks a step up',
+  inputSchema: z.object({ step: z.number() }),
+  execute: async ({ step }) => ({ step, value: `result ${step}` }),
+});
+
+let mock: MockSetup;
+beforeEach(async () => {
+  mock = await startMock();
+});
+afterEach(async () => {
+  await mock.close();
+});
+
+describe('tool loop inside one generateText', () => {
+  it('sends 1 full frame then 19 deltas holding only tool outputs, on one socket', async () => {
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      system: 'You are a careful agent.',
+      prompt: 'Work through the steps. #tools=19',
+      tools: { lookup },
+      stopWhen: stepCountIs(25),
+    });
+
+    expect(result.text).toBe('Done after 19 tool calls.');
+    expect(result.steps).toHaveLength(20);
+    const records = mock.server.requests;
+    expect(records).toHaveLength(20);
+    expect(new Set(records.map((r) => r.socketId)).size).toBe(1);
+    expect(records[0].previousResponseId).toBeNull();
+    for (let i = 1; i < records.length; i++) {
+      expect(records[i].previousResponseId).toBe(records[i - 1].responseId);
+      expect(inputTypes(records[i])).toEqual(['function_call_output']);
+    }
+    for (const record of records) expect(record.duplicates).toEqual([]);
+    // The server's context grows by exactly call + output each step: nothing lost, nothing twice.
+    expect(records[19].context).toHaveLength(2 + 19 * 2);
+
+    const metas = result.steps.map((step) => wsMeta(step.providerMetadata));
+    expect(metas[0]).toMatchObject({ transport: 'websocket', inputMode: 'full', reason: 'new-conversation', retries: 0 });
+    for (const meta of metas.slice(1)) {
+      expect(meta).toMatchObject({ inputMode: 'delta', socketReused: true, retries: 0 });
+    }
+    // A delta is a few hundred bytes whatever the history length.
+    expect(metas[19].requestBytes).toBeLessThan(metas[0].requestBytes as number);
+    expect(records[19].bytes).toBe(metas[19].requestBytes);
+  });
+
+  it('chains parallel tool calls with all their outputs in one delta', async () => {
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'Do three things at once. #parallel=3',
+      tools: { lookup },
+      stopWhen: stepCountIs(5),
+    });
+    expect(result.steps[0].toolCalls).toHaveLength(3);
+    const [first, second] = mock.server.requests;
+    expect(second.previousResponseId).toBe(first.responseId);
+    expect(inputTypes(second)).toEqual(['function_call_output', 'function_call_output', 'function_call_output']);
+    expect(second.duplicates).toEqual([]);
+  });
+});
+
+describe('chat across separate calls', () => {
+  it('chains three streamText calls by response id with no conversationId', async () => {
+    const model = mock.provider('gpt-4.1-mini');
+    const messages: ModelMessage[] = [];
+    const replies: string[] = [];
+    for (const text of ['Hello there', 'Tell me more', 'Thanks']) {
+      messages.push({ role: 'user', content: text });
+      const result = streamText({ model, system: 'Be brief.', messages });
+      replies.push(await result.text);
+      messages.push(...(await result.responseMessages));
+    }
+    expect(replies).toEqual(['Echo: Hello there', 'Echo: Tell me more', 'Echo: Thanks']);
+    const records = mock.server.requests;
+    expect(records.map((r) => r.previousResponseId)).toEqual([null, records[0].responseId, records[1].responseId]);
+    expect(inputTypes(records[1])).toEqual(['message:user']);
+    expect(inputTypes(records[2])).toEqual(['message:user']);
+    for (const record of records) expect(record.duplicates).toEqual([]);
+  });
+
+  it('uses conversationId as the key when the app strips message metadata', async () => {
+    const model = mock.provider('gpt-4.1-mini');
+    const providerOptions = { openai: { conversationId: 'chat-42' } };
+    const first = await generateText({ model, prompt: 'First question', providerOptions });
+    // The app stores plain text only: no providerOptions survive on the assistant message.
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'First question' },
+      { role: 'assistant', content: first.text },
+      { role: 'user', content: 'Second question' },
+    ];
+    const second = await generateText({ model, messages, providerOptions });
+    expect(wsMeta(second.providerMetadata)).toMatchObject({ inputMode: 'delta' });
+    const [, record] = mock.server.requests;
+    expect(record.previousResponseId).toBe(mock.server.requests[0].responseId);
+    expect(inputTypes(record)).toEqual(['message:user']);
+    expect(record.duplicates).toEqual([]);
+  });
+});
+
+describe('anything but a pure extension sends full input', () => {
+  async function chat(model = 'gpt-4.1-mini', system = 'Be brief.') {
+    const first = await generateText({ model: mock.provider(model), system, prompt: 'Question one' });
+    return [{ role: 'user', content: 'Question one' }, ...first.responseMessages] as ModelMessage[];
+  }
+
+  it('an edited earlier message', async () => {
+    const history = await chat();
+    history[0] = { role: 'user', content: 'Question one, edited' };
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      system: 'Be brief.',
+      messages: [...history, { role: 'user', content: 'Next' }],
+    });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'history-changed' });
+    expect(mock.server.requests[1].previousResponseId).toBeNull();
+  });
+
+  it('a changed system prompt', async () => {
+    const history = await chat();
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      system: 'Be verbose.',
+      messages: [...history, { role: 'user', content: 'Next' }],
+    });
+    // The system message is input item 0, so the held prefix no longer matches.
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'history-changed' });
+    expect(mock.server.requests[1].previousResponseId).toBeNull();
+  });
+
+  it('a changed tool set', async () => {
+    const history = await chat();
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      system: 'Be brief.',
+      messages: [...history, { role: 'user', content: 'Next' }],
+      tools: { lookup },
+    });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'settings-changed' });
+    expect(mock.server.requests[1].previousResponseId).toBeNull();
+  });
+
+  it('a changed model', async () => {
+    const history = await chat('gpt-4.1-mini');
+    const result = await generateText({
+      model: mock.provider('gpt-4.1'),
+      system: 'Be brief.',
+      messages: [...history, { role: 'user', content: 'Next' }],
+    });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'settings-changed' });
+  });
+
+  it('a regenerate (the same prompt again)', async () => {
+    await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'Question one' });
+    const again = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'Question one' });
+    expect(wsMeta(again.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'new-conversation' });
+    expect(mock.server.requests[1].previousResponseId).toBeNull();
+  });
+});
+
+describe('many conversations at once', () => {
+  it('8 concurrent conversations x 5 turns: no cross-talk, no duplicates', async () => {
+    const model = mock.provider('gpt-4.1-mini');
+    const conversations = Array.from({ length: 8 }, (_, c) => c);
+    const transcripts = await Promise.all(
+      conversations.map(async (c) => {
+        const messages: ModelMessage[] = [];
+        const replies: string[] = [];
+        for (let turn = 0; turn < 5; turn++) {
+          messages.push({ role: 'user', content: `conversation ${c} turn ${turn}` });
+          const result = streamText({ model, messages });
+          replies.push(await result.text);
+          messages.push(...(await result.responseMessages));
+        }
+        return replies;
+      }),
+    );
+    transcripts.forEach((replies, c) => {
+      expect(replies).toEqual([0, 1, 2, 3, 4].map((turn) => `Echo: conversation ${c} turn ${turn}`));
+    });
+    const records = mock.server.requests;
+    expect(records).toHaveLength(40);
+    for (const record of records) {
+      expect(record.duplicates).toEqual([]);
+      // Every context belongs to exactly one conversation.
+      const texts = JSON.stringify(record.context).match(/conversation \d+/g) ?? [];
+      expect(new Set(texts).size).toBe(1);
+    }
+    const deltas = records.filter((r) => r.previousResponseId !== null);
+    expect(deltas.length).toBe(32);
+  });
+});

@@ -1,0 +1,40 @@
+import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../src/index';
+import { createMockResponsesServer, MOCK_API_KEY } from '../../src/testing';
+import type { MockRequestRecord, MockResponsesServer, MockServerOptions } from '../../src/testing';
+
+export type MockSetup = {
+  server: MockResponsesServer;
+  provider: ReturnType<typeof createOpenAIWebSocket>;
+  /** Closes the provider's pool, then the server; asserts nothing is left open. */
+  close(): Promise<void>;
+};
+
+/** A mock server and a root-entry provider pointed at it. */
+export async function startMock(
+  settings: OpenAIWebSocketSettings = {},
+  serverOptions: MockServerOptions = {},
+): Promise<MockSetup> {
+  const server = await createMockResponsesServer(serverOptions);
+  const provider = createOpenAIWebSocket({ apiKey: MOCK_API_KEY, baseURL: server.url, ...settings });
+  return {
+    server,
+    provider,
+    async close() {
+      await provider.close();
+      await server.close();
+    },
+  };
+}
+
+/** The item types of a request's input, e.g. ['function_call_output']. */
+export function inputTypes(record: MockRequestRecord): string[] {
+  return record.input.map((item) => {
+    const { type, role } = item as { type?: string; role?: string };
+    return type ?? (role ? `message:${role}` : 'unknown');
+  });
+}
+
+/** `providerMetadata.openai.websocket` of a step or result. */
+export function wsMeta(providerMetadata: unknown) {
+  return (providerMetadata as { openai: { websocket: Record<string, unknown> } }).openai.websocket;
+}
