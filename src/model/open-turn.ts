@@ -7,7 +7,8 @@ import { EventQueue } from './event-queue';
 import type { ChainHead } from './head-store';
 import type { ModelConfig } from './model-config';
 import { planTurn, type TurnPlan } from './plan-turn';
-import { readServerError, toAPICallError } from './server-error';
+import { awaitFirstOutput } from './await-first-output';
+import { toAPICallError } from './server-error';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
 
 /** Transparent resends one call may need (stale chain, dead socket, silent server). */
@@ -27,12 +28,13 @@ export type TurnCall = {
   signal: AbortSignal | undefined;
 };
 
-/** A response under way on a socket whose first event has arrived. */
+/** A response under way on a socket whose first output event has arrived. */
 export type OpenTurn = {
   transport: 'websocket';
   connection: Connection;
   queue: EventQueue;
-  firstEvent: Record<string, unknown>;
+  /** Events read before the first output event (created / in_progress), plus that event. */
+  buffered: Record<string, unknown>[];
   plan: TurnPlan;
   frame: Record<string, unknown>;
   requestBytes: number;
@@ -127,7 +129,7 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       queue.fail(error);
     }
 
-    const first = await queue.next(config.poolSettings.firstEventTimeoutMs);
+    const first = await awaitFirstOutput(queue, config.poolSettings);
     if (call.signal?.aborted) {
       detach();
       throw call.signal.reason;
@@ -156,7 +158,8 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     }
 
     if (first.kind === 'failed') {
-      // Closed before any event: the server cannot have produced anything; resend on a new socket.
+      // The socket died before any output: nothing reached the caller and the server keeps
+      // nothing of a response it could not deliver, so a full resend on a new socket is safe.
       if (first.error instanceof ConnectionError && retries < MAX_RESENDS) {
         resend('socket-replaced', { freshSocket: true });
         continue;
@@ -165,8 +168,8 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       throw toTransportError(first.error, context);
     }
 
-    const serverError = readServerError(first.event);
-    if (serverError) {
+    if (first.kind === 'server-error') {
+      const serverError = first.error;
       // A failed request evicts the parent from the socket's cache, whatever the error.
       connection.headId = undefined;
       if (plan.mode === 'delta') config.heads.drop(call.scope, plan.previousResponseId);
@@ -180,7 +183,8 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
         resend('socket-replaced', { freshSocket: true });
         continue;
       }
-      config.pool.release(connection);
+      // The turn is over; a late terminal event may still follow an error, so do not reuse.
+      connection.close(`request failed: ${serverError.code ?? 'error'}`);
       detach();
       throw toAPICallError(serverError, context);
     }
@@ -189,7 +193,7 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       transport: 'websocket',
       connection,
       queue,
-      firstEvent: first.event,
+      buffered: first.buffered,
       plan,
       frame,
       requestBytes,

@@ -101,9 +101,9 @@ export class ResponsesWebSocketModel {
     const { config, request } = call;
     const { connection, queue, plan } = turn;
     return streamEvents({
-      first: turn.firstEvent,
+      buffered: turn.buffered,
       source: {
-        next: () => queue.next(),
+        next: () => queue.next(config.poolSettings.eventTimeoutMs),
         stop: (reason) => connection.terminate(reason),
       },
       mapper: new ResponseEventMapper({

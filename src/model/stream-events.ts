@@ -11,7 +11,8 @@ export type EventSource = {
 };
 
 export type StreamEventsArgs = {
-  first: Record<string, unknown> | undefined;
+  /** Events already read (while waiting for the first output), handled before the source. */
+  buffered: Record<string, unknown>[];
   source: EventSource;
   mapper: ResponseEventMapper;
   warnings: Warning[];
@@ -35,7 +36,7 @@ export type StreamEventsArgs = {
 export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart> {
   const { source, mapper, metadata, providerOptionsName } = args;
   const parts: StreamPart[] = [];
-  let pending = args.first;
+  const pending = [...args.buffered];
   let settled = false;
   let sawError = false;
 
@@ -77,8 +78,8 @@ export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart>
 
   /** Handles one event; true once something was enqueued or the stream ended. */
   async function step(controller: ReadableStreamDefaultController<StreamPart>): Promise<boolean> {
-    const next = pending ? { kind: 'event' as const, event: pending } : await source.next();
-    pending = undefined;
+    const buffered = pending.shift();
+    const next = buffered ? { kind: 'event' as const, event: buffered } : await source.next();
 
     if (next.kind === 'event') {
       const mapped = mapper.map(next.event);

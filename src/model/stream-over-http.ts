@@ -34,7 +34,7 @@ export async function streamOverHttp({
   });
   const reader = events.getReader();
   const stream = streamEvents({
-    first: undefined,
+    buffered: [],
     source: {
       next: async () => {
         try {

@@ -14,6 +14,11 @@ export type PoolSettings = {
   connectTimeoutMs: number;
   /** Deadline for the first server event after a `response.create` frame. */
   firstEventTimeoutMs: number;
+  /**
+   * Longest silence between two events of a response before the call fails. Generous: long
+   * reasoning can be silent for minutes, but a server that goes quiet for good must not hang a call.
+   */
+  eventTimeoutMs: number;
   /** How long a call may wait for a socket when `maxSockets` are busy. */
   queueTimeoutMs: number;
   /** Most calls waiting for a socket; one more fails at once. */
@@ -30,6 +35,7 @@ export const DEFAULT_POOL_SETTINGS: PoolSettings = {
   pingIntervalMs: 30_000,
   connectTimeoutMs: 10_000,
   firstEventTimeoutMs: 30_000,
+  eventTimeoutMs: 10 * 60_000,
   queueTimeoutMs: 30_000,
   maxQueuedCalls: 1_000,
 };

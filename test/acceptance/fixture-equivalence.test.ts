@@ -1,6 +1,7 @@
 import { createOpenAI, openai } from '@ai-sdk/openai';
 import { jsonSchema, type LanguageModel, streamText, type ToolSet, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenAIWebSocket } from '../../src/index';
 import { MOCK_API_KEY } from '../../src/testing';
 import { type MockSetup, startMock } from '../helpers/mock-provider';
 
@@ -32,7 +33,6 @@ const cases: Array<{ file: string; responseIndex?: number; tools?: () => ToolSet
   { file: 'openai-custom-text-tool.1', tools: () => ({ setHtml: openai.tools.customTool({ description: 'Return HTML' }) }) },
   { file: 'openai-compaction.1' },
   { file: 'openai-phase.1' },
-  { file: 'openai-issue-8562-missing-reasoning-summary.1' },
 ];
 
 type Summary = {
@@ -95,4 +95,33 @@ describe('recorded fixtures: this provider vs @ai-sdk/openai', () => {
       expect(httpRecord.transport).toBe('http');
     });
   }
+});
+
+describe('a recording that stops without a terminal event', () => {
+  it('openai-issue-8562-missing-reasoning-summary.1: same output; the silent socket times out as an error', async () => {
+    const file = 'openai-issue-8562-missing-reasoning-summary.1';
+    // Over HTTP the body simply ends; over a socket the server just goes quiet, which only the
+    // event deadline can tell from a long reasoning pause.
+    const provider = createOpenAIWebSocket({
+      apiKey: MOCK_API_KEY,
+      baseURL: mock.server.url,
+      pool: { eventTimeoutMs: 300 },
+    });
+    try {
+      mock.server.enqueue({ replay: file });
+      const ours = await summarise(provider('o3'), undefined);
+      mock.server.enqueue({ replay: file });
+      const theirs = await summarise(createOpenAI({ apiKey: MOCK_API_KEY, baseURL: mock.server.url }).responses('o3'), undefined);
+      // Right on purpose: a response that never ends is reported as an error, not as a clean stop.
+      expect(ours.errors).toBe(theirs.errors + 1);
+      // ai@7 reports a stream cut short as 'interrupted', a finish reason of the V4 spec; the root
+      // entry is a V2 model, whose closest reason is 'other'.
+      expect(theirs.finishReason).toBe('interrupted');
+      expect(ours.finishReason).toBe('other');
+      const same = (summary: typeof ours) => ({ ...summary, errors: 0, finishReason: undefined });
+      expect(same(ours)).toEqual(same(theirs));
+    } finally {
+      await provider.close();
+    }
+  });
 });

@@ -1,0 +1,44 @@
+import type { ToolNames } from './tool-names';
+import type { ProviderOptions, StreamPart } from './types';
+
+/** A tool call whose item was announced and has not finished yet, keyed by output_index. */
+export type OngoingToolCall = {
+  toolName: string;
+  toolCallId: string;
+  itemId: string;
+  async?: boolean | null;
+  /** The undeclared `parallel` wrapper: its input is held back until it can be expanded. */
+  suppressInputStreaming?: boolean;
+  bufferedInputDeltas?: string[];
+  codeInterpreterContainerId?: string;
+  applyPatch?: { hasDiff: boolean; endEmitted: boolean };
+  toolSearchExecution?: 'server' | 'client';
+};
+
+/**
+ * What the item mappers share with the event mapper. Kept as an interface so that each item
+ * family lives in its own file and the mapper class stays the one owner of the state.
+ */
+export interface MapperScope {
+  readonly providerOptionsName: string;
+  readonly tools: ToolNames;
+  /** `providerMetadata` for a part of item `itemId`: `{ itemId, responseId, ...extra }`. */
+  meta(itemId: string, extra?: Record<string, unknown>): ProviderOptions;
+  /**
+   * `providerMetadata` with `responseId` but no `itemId`, for parts `@ai-sdk/openai` gives no
+   * item id (provider-executed tool calls and results): prompt conversion turns an `itemId` on
+   * those into an `item_reference`, and the matching tool result already produces one.
+   */
+  responseMeta(extra?: Record<string, unknown>): ProviderOptions;
+  generateId(): string;
+  readonly ongoingToolCalls: Map<number, OngoingToolCall>;
+  /** MCP approval request id → the tool call id the caller knows it by. */
+  readonly approvalToolCallIds: Map<string, string>;
+  readonly hostedToolSearchCallIds: string[];
+  readonly retrievedFileIds: Set<string>;
+  hasFunctionCall: boolean;
+  hasWebSearchActionSources: boolean;
+  hasFileSearchResults: boolean;
+}
+
+export type Emit = (part: StreamPart) => void;
