@@ -146,7 +146,8 @@ export type Warning =
   | { type: 'other'; message: string };
 
 export type FinishReason = {
-  unified: 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
+  /** 'interrupted' (V4): the stream ended cleanly without the server's terminal event. */
+  unified: 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'interrupted' | 'other';
   raw: string | undefined;
 };
 

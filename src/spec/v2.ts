@@ -3,12 +3,13 @@ import type {
   LanguageModelV2CallOptions,
   LanguageModelV2CallWarning,
   LanguageModelV2Content,
+  LanguageModelV2FinishReason,
   LanguageModelV2StreamPart,
   LanguageModelV2Usage,
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider-v2';
 import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
-import type { CallOptions, Content, StreamPart, Usage, Warning } from '../model/types';
+import type { CallOptions, Content, FinishReason, StreamPart, Usage, Warning } from '../model/types';
 import { SUPPORTED_URLS } from './supported-urls';
 
 /** `LanguageModelV2` over the neutral model: converts types, nothing else. */
@@ -32,7 +33,7 @@ export class OpenAIWebSocketLanguageModelV2 implements LanguageModelV2 {
       ...result,
       content: result.content.flatMap(toV2Content),
       providerMetadata: result.providerMetadata as SharedV2ProviderMetadata | undefined,
-      finishReason: result.finishReason.unified,
+      finishReason: toV2FinishReason(result.finishReason),
       usage: toV2Usage(result.usage),
       warnings: result.warnings.map(toV2Warning),
     };
@@ -62,6 +63,11 @@ function toNeutralOptions(options: LanguageModelV2CallOptions): CallOptions {
       tool.type === 'provider-defined' ? { type: 'provider', id: tool.id, name: tool.name, args: tool.args } : tool,
     ) as CallOptions['tools'],
   };
+}
+
+// V2 has no 'interrupted'; 'other' is its closest reason.
+function toV2FinishReason(reason: FinishReason): LanguageModelV2FinishReason {
+  return reason.unified === 'interrupted' ? 'other' : reason.unified;
 }
 
 function toV2Usage(usage: Usage): LanguageModelV2Usage {
@@ -105,7 +111,7 @@ function toV2StreamPart(part: StreamPart): LanguageModelV2StreamPart | undefined
     case 'finish':
       return {
         ...part,
-        finishReason: part.finishReason.unified,
+        finishReason: toV2FinishReason(part.finishReason),
         usage: toV2Usage(part.usage),
       } as LanguageModelV2StreamPart;
     case 'tool-result':

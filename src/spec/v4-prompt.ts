@@ -1,0 +1,79 @@
+import type { LanguageModelV4Prompt, SharedV4FileData } from '@ai-sdk/provider-v4';
+import type { FilePart, Prompt, ToolResultContentItem, ToolResultOutput } from '../model/types';
+
+/**
+ * V4's prompt differs from the neutral (V3-shaped) one only in its tagged file data and a few
+ * part kinds the Responses API has no input for. Everything else is passed through untouched,
+ * so the strings the delta planner compares stay the same instances.
+ */
+export function toNeutralPrompt(prompt: LanguageModelV4Prompt, providerName: string): Prompt {
+  return prompt.map((message) => {
+    if (message.role === 'system') return message;
+    const content = (message.content as Array<{ type: string }>).flatMap((part): unknown[] => {
+      switch (part.type) {
+        case 'file':
+          return [toNeutralFile(part as unknown as V4File, providerName)];
+        case 'tool-result':
+          return [toNeutralToolResult(part as unknown as { output: ToolResultOutput })];
+        // No Responses input exists for these: the AI SDK keeps them for its own bookkeeping.
+        case 'reasoning-file':
+        case 'custom':
+          return [];
+        default:
+          return [part];
+      }
+    });
+    return { ...message, content } as Prompt[number];
+  });
+}
+
+type V4File = { type: 'file'; data: SharedV4FileData; mediaType: string; filename?: string; providerOptions?: FilePart['providerOptions'] };
+
+function fileData(data: SharedV4FileData, providerName: string): string | Uint8Array | URL {
+  switch (data.type) {
+    case 'data':
+      return data.data;
+    case 'url':
+      return data.url;
+    case 'reference':
+      // A provider file id ("file-…"): the converter sends it as file_id.
+      return data.reference[providerName] ?? Object.values(data.reference)[0] ?? '';
+    case 'text':
+      return Buffer.from(data.text, 'utf8').toString('base64');
+  }
+}
+
+function toNeutralFile(part: V4File, providerName: string): FilePart {
+  return {
+    type: 'file',
+    data: fileData(part.data, providerName),
+    mediaType: part.mediaType,
+    ...(part.filename !== undefined && { filename: part.filename }),
+    ...(part.providerOptions !== undefined && { providerOptions: part.providerOptions }),
+  };
+}
+
+function toNeutralToolResult<T extends { output: ToolResultOutput }>(part: T): T {
+  if (part.output.type !== 'content') return part;
+  const value = part.output.value.map((item): ToolResultContentItem => {
+    if (item.type !== 'file') return item;
+    const { data, mediaType, filename } = item as unknown as { data: SharedV4FileData; mediaType: string; filename?: string };
+    const image = mediaType.startsWith('image/');
+    switch (data.type) {
+      case 'data':
+        return {
+          type: image ? 'image-data' : 'file-data',
+          data: typeof data.data === 'string' ? data.data : Buffer.from(data.data).toString('base64'),
+          mediaType,
+          ...(filename !== undefined && { filename }),
+        };
+      case 'url':
+        return image ? { type: 'image-url', url: data.url.toString() } : { type: 'file-url', url: data.url.toString(), mediaType };
+      case 'reference':
+        return { type: image ? 'image-file-id' : 'file-id', fileId: data.reference };
+      case 'text':
+        return { type: 'text', text: data.text };
+    }
+  });
+  return { ...part, output: { ...part.output, value } };
+}

@@ -1,0 +1,19 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { OpenAIWebSocketSettings } from './provider-core';
+import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import { OpenAIWebSocketLanguageModelV3 } from './spec/v3';
+
+export type { WebSocketCallMetadata } from './model/types';
+export type { PoolSettings } from './pool/pool-settings';
+export type { WebSocketConstructor } from './pool/socket-handle';
+export type { OpenAIWebSocketSettings } from './provider-core';
+
+/** Provider of `ai-sdk-openai-ws/v3`: native `LanguageModelV3` models (ai@6 and ai@7). */
+export type OpenAIWebSocketProvider = SpecProvider<LanguageModelV3>;
+
+export function createOpenAIWebSocket(settings?: OpenAIWebSocketSettings): OpenAIWebSocketProvider {
+  return buildProvider(settings, (model) => new OpenAIWebSocketLanguageModelV3(model), 'v3');
+}
+
+/** Default instance: reads `OPENAI_API_KEY` when a call is made, so importing never throws. */
+export const openaiWebSocket: OpenAIWebSocketProvider = lazyProvider(() => createOpenAIWebSocket());

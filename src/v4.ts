@@ -1,0 +1,19 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
+import type { OpenAIWebSocketSettings } from './provider-core';
+import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import { OpenAIWebSocketLanguageModelV4 } from './spec/v4';
+
+export type { WebSocketCallMetadata } from './model/types';
+export type { PoolSettings } from './pool/pool-settings';
+export type { WebSocketConstructor } from './pool/socket-handle';
+export type { OpenAIWebSocketSettings } from './provider-core';
+
+/** Provider of `ai-sdk-openai-ws/v4`: native `LanguageModelV4` models (ai@7). */
+export type OpenAIWebSocketProvider = SpecProvider<LanguageModelV4>;
+
+export function createOpenAIWebSocket(settings?: OpenAIWebSocketSettings): OpenAIWebSocketProvider {
+  return buildProvider(settings, (model) => new OpenAIWebSocketLanguageModelV4(model), 'v4');
+}
+
+/** Default instance: reads `OPENAI_API_KEY` when a call is made, so importing never throws. */
+export const openaiWebSocket: OpenAIWebSocketProvider = lazyProvider(() => createOpenAIWebSocket());
