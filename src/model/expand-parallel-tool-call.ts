@@ -37,7 +37,10 @@ export function expandParallelToolCall({
   itemId: string;
   functionTools: ReadonlySet<string>;
   providerOptionsName: string;
-  /** Added to every child's metadata (this package's `responseId`; the item id is in `parallelToolCall`). */
+  /**
+   * Added to every child's metadata (this package's `responseId`). No `itemId`: children share
+   * the wrapper's item, which `parallelToolCall.itemId` names.
+   */
   extraMetadata: Record<string, unknown>;
 }): ToolCall[] | undefined {
   let parsed: unknown;

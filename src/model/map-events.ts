@@ -1,14 +1,13 @@
 import { TypeValidationError } from '@ai-sdk/provider';
 import { generateId as defaultGenerateId } from '@ai-sdk/provider-utils';
-import { convertUsage, unknownUsage } from './convert-usage';
 import { type Annotation, eventSchemas, isKnownEventType, type ServerEvent } from './event-schemas';
 import { mapAnnotationToSource } from './map-annotation';
-import { mapFinishReason } from './map-finish-reason';
 import { type ItemContext, mapItemAdded, mapItemDone, mapToolInputEvent } from './map-output-items';
 import { ReasoningBlocks } from './map-reasoning';
 import { TextBlocks } from './map-text';
 import type { Emit, OngoingToolCall } from './mapper-scope';
 import { isKnownItemType, itemSchemas, type OutputItem } from './output-item-schemas';
+import { ResponseOutcome } from './response-outcome';
 import {
   readFailedResponseError,
   readServerError,
@@ -16,15 +15,7 @@ import {
   toAPICallError,
 } from './server-error';
 import { createToolNames, type ToolNames } from './tool-names';
-import type {
-  FinishReason,
-  FunctionTool,
-  JsonObject,
-  JsonValue,
-  ProviderOptions,
-  ProviderTool,
-  StreamPart,
-} from './types';
+import type { FunctionTool, JsonObject, ProviderOptions, ProviderTool, StreamPart } from './types';
 
 export type ResponseEventMapperOptions = {
   /** Key of `providerMetadata` (normally 'openai'). */
@@ -69,18 +60,7 @@ export class ResponseEventMapper implements ItemContext {
   private readonly activeItems = new Map<number, string>();
   private readonly doneItems = new Map<number, JsonObject>();
   private readonly fallbackAnnotations: Annotation[] = [];
-  private readonly state = {
-    responseId: undefined as string | undefined,
-    finishReason: { unified: 'other', raw: undefined } as FinishReason,
-    usage: undefined as unknown,
-    logprobs: [] as JsonValue[],
-    /** An error part was emitted: a later terminal event must not turn the finish into success. */
-    streamError: false,
-    hasRefusal: false,
-    serviceTier: undefined as string | undefined,
-    reasoningContext: undefined as string | undefined,
-    promptCacheDiagnostics: undefined as Record<string, unknown> | undefined,
-  };
+  private readonly outcome = new ResponseOutcome();
   private terminalOutput: JsonObject[] | undefined;
   private terminalSeen = false;
   private errorSeen = false;
@@ -99,7 +79,7 @@ export class ResponseEventMapper implements ItemContext {
   }
 
   get responseId(): string | undefined {
-    return this.state.responseId;
+    return this.outcome.responseId;
   }
 
   /** Output items in server form, in output_index order (terminal `response.output` first). */
@@ -113,11 +93,13 @@ export class ResponseEventMapper implements ItemContext {
   }
 
   meta(itemId: string, extra: Record<string, unknown> = {}): ProviderOptions {
-    return { [this.providerOptionsName]: { itemId, ...extra, responseId: this.state.responseId } };
+    return {
+      [this.providerOptionsName]: { itemId, ...extra, responseId: this.outcome.responseId },
+    };
   }
 
   responseMeta(extra: Record<string, unknown> = {}): ProviderOptions {
-    return { [this.providerOptionsName]: { ...extra, responseId: this.state.responseId } };
+    return { [this.providerOptionsName]: { ...extra, responseId: this.outcome.responseId } };
   }
 
   generateId(): string {
@@ -158,12 +140,21 @@ export class ResponseEventMapper implements ItemContext {
     return parts;
   }
 
-  /** Closes a stream that ended without a terminal event. Returns [] once the finish was emitted. */
+  /**
+   * Closes a stream that ended without a terminal event: ends open blocks, then the finish
+   * ('error' after an error part, else 'interrupted' as in @ai-sdk/openai V4, which the V2/V3
+   * adapters report as 'other'; usage unknown). Also the way to finish after an
+   * `error` event when the caller stops reading there. Returns [] once a finish was emitted.
+   */
   end(): StreamPart[] {
     if (this.finishEmitted) return [];
     const parts: StreamPart[] = [];
-    this.state.finishReason = { unified: this.errorSeen ? 'error' : 'other', raw: undefined };
-    this.state.usage = undefined;
+    // An error part already told the caller why the stream stopped.
+    this.outcome.finishReason = {
+      unified: this.outcome.streamError ? 'error' : 'interrupted',
+      raw: undefined,
+    };
+    this.outcome.usage = undefined;
     this.finish((part) => parts.push(part));
     return parts;
   }
@@ -171,7 +162,7 @@ export class ResponseEventMapper implements ItemContext {
   private dispatch(value: ServerEvent, raw: Record<string, unknown>, emit: Emit): void {
     switch (value.type) {
       case 'response.created':
-        this.state.responseId = value.response.id ?? this.state.responseId;
+        this.outcome.responseId = value.response.id ?? this.outcome.responseId;
         if (value.response.store === false) this.store = false;
         emit({
           type: 'response-metadata',
@@ -190,14 +181,14 @@ export class ResponseEventMapper implements ItemContext {
       case 'response.output_text.delta':
         this.text.delta(this.resolveItemId(value.item_id, value.output_index), value.delta, emit);
         if (this.options.logprobs && value.logprobs != null)
-          this.state.logprobs.push(value.logprobs);
+          this.outcome.logprobs.push(value.logprobs);
         return;
       case 'response.refusal.delta':
-        this.state.hasRefusal = true;
+        this.outcome.hasRefusal = true;
         this.text.delta(this.resolveItemId(value.item_id, value.output_index), value.delta, emit);
         return;
       case 'response.refusal.done':
-        this.state.hasRefusal = true;
+        this.outcome.hasRefusal = true;
         return;
       case 'response.output_text.annotation.added':
         this.onAnnotation(value.annotation, emit);
@@ -262,36 +253,13 @@ export class ResponseEventMapper implements ItemContext {
     raw: Record<string, unknown>,
     emit: Emit,
   ): void {
-    const { response } = value;
-    const state = this.state;
-    state.responseId ??= response.id ?? undefined;
-    const reason = response.incomplete_details?.reason ?? undefined;
+    const streamErrorBefore = this.outcome.streamError;
+    this.outcome.applyTerminal(value, this.hasFunctionCall);
     if (value.type === 'response.failed') {
-      state.finishReason = reason
-        ? {
-            unified: mapFinishReason({ reason, hasFunctionCall: this.hasFunctionCall }),
-            raw: reason,
-          }
-        : { unified: 'error', raw: 'error' };
       const error = readFailedResponseError(raw);
       // The `error` event before it already reported the same failure.
-      if (!state.streamError && error !== undefined) this.emitError(error, emit);
-    } else {
-      if (!state.streamError) {
-        state.finishReason = {
-          unified: mapFinishReason({
-            reason,
-            hasFunctionCall: this.hasFunctionCall,
-            hasRefusal: state.hasRefusal,
-          }),
-          raw: reason,
-        };
-      }
-      if (typeof response.service_tier === 'string') state.serviceTier = response.service_tier;
+      if (!streamErrorBefore && error !== undefined) this.emitError(error, emit);
     }
-    state.usage = response.usage ?? undefined;
-    state.promptCacheDiagnostics = response.prompt_cache_diagnostics ?? undefined;
-    if (response.reasoning?.context != null) state.reasoningContext = response.reasoning.context;
     const output = (raw.response as { output?: unknown }).output;
     if (Array.isArray(output)) this.terminalOutput = output as JsonObject[];
     this.terminalSeen = true;
@@ -300,12 +268,12 @@ export class ResponseEventMapper implements ItemContext {
 
   private onError(error: ServerError, emit: Emit): void {
     this.errorSeen = true;
-    this.state.finishReason = { unified: 'error', raw: 'error' };
+    this.outcome.finishReason = { unified: 'error', raw: 'error' };
     this.emitError(error, emit);
   }
 
   private emitError(error: ServerError, emit: Emit): void {
-    this.state.streamError = true;
+    this.outcome.streamError = true;
     emit({
       type: 'error',
       error: toAPICallError(error, {
@@ -318,8 +286,8 @@ export class ResponseEventMapper implements ItemContext {
 
   /** A known event or item that does not match its schema: reported, like @ai-sdk/openai does. */
   private onInvalid(value: unknown, cause: unknown, emit: Emit): void {
-    this.state.streamError = true;
-    this.state.finishReason = { unified: 'error', raw: undefined };
+    this.outcome.streamError = true;
+    this.outcome.finishReason = { unified: 'error', raw: undefined };
     emit({ type: 'error', error: new TypeValidationError({ value, cause }) });
   }
 
@@ -341,23 +309,7 @@ export class ResponseEventMapper implements ItemContext {
       }
     }
 
-    const state = this.state;
-    emit({
-      type: 'finish',
-      finishReason: state.finishReason,
-      usage: state.usage != null ? convertUsage(state.usage) : unknownUsage(),
-      providerMetadata: {
-        [this.providerOptionsName]: {
-          responseId: state.responseId ?? null,
-          ...(state.logprobs.length > 0 && { logprobs: state.logprobs }),
-          ...(state.serviceTier !== undefined && { serviceTier: state.serviceTier }),
-          ...(state.reasoningContext !== undefined && { reasoningContext: state.reasoningContext }),
-          ...(state.promptCacheDiagnostics !== undefined && {
-            promptCacheDiagnostics: state.promptCacheDiagnostics,
-          }),
-        },
-      },
-    });
+    emit(this.outcome.finishPart(this.providerOptionsName));
     this.finishEmitted = true;
   }
 }

@@ -20,7 +20,10 @@ export type TurnCall = {
   config: ModelConfig;
   request: ResponsesRequest;
   settingsKey: string;
+  /** Upgrade headers of a new socket (auth-bearing only; see splitHeaders). */
   headers: Record<string, string>;
+  /** Headers of the HTTP fallback: all of them. */
+  httpHeaders: Record<string, string>;
   scope: string;
   /** The head the prompt continues, if known, and whether the prompt named one. */
   head: ChainHead | undefined;

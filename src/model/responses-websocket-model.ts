@@ -48,8 +48,8 @@ export class ResponsesWebSocketModel {
       options,
       providerOptionsName: config.providerOptionsName,
     });
-    const headers = { ...config.headers(), ...definedHeaders(options.headers) };
-    const scope = credentialScope(config.baseURL, headers);
+    const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
+    const scope = credentialScope(config.baseURL, socketHeaders);
     const named = findResponseId(options.prompt, config.providerOptionsName);
     const head =
       config.heads.get(scope, named) ??
@@ -59,7 +59,8 @@ export class ResponsesWebSocketModel {
       config,
       request,
       settingsKey: JSON.stringify(request.settings),
-      headers,
+      headers: socketHeaders,
+      httpHeaders,
       scope,
       head,
       named: named !== undefined || request.conversationId !== undefined,
@@ -146,8 +147,21 @@ function connectionURL(config: ModelConfig): string {
   return `${config.baseURL}/responses`;
 }
 
-function definedHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) result[name] = value;
-  return result;
+/**
+ * Headers of a call. The socket carries the provider's headers (auth, organization, project, the
+ * `headers` setting) and only the auth-bearing per-call headers: a socket outlives the call, and
+ * per-call extras (the AI SDK's user-agent, tracing ids) must not split the pool into scopes that
+ * never reuse each other. The HTTP fallback sends them all, as @ai-sdk/openai does.
+ */
+function splitHeaders(provider: Record<string, string>, perCall: Record<string, string | undefined> | undefined) {
+  const socketHeaders = { ...provider };
+  const httpHeaders = { ...provider };
+  for (const [name, value] of Object.entries(perCall ?? {})) {
+    if (value === undefined) continue;
+    httpHeaders[name] = value;
+    if (AUTH_HEADERS.has(name.toLowerCase())) socketHeaders[name] = value;
+  }
+  return { socketHeaders, httpHeaders };
 }
+
+const AUTH_HEADERS = new Set(['authorization', 'api-key', 'x-api-key', 'openai-organization', 'openai-project']);

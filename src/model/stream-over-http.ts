@@ -27,7 +27,7 @@ export async function streamOverHttp({
   const body = { ...request.settings, input: request.input, stream: true };
   const { events, responseHeaders, requestBytes } = await openHttpEventStream({
     url,
-    headers: call.headers,
+    headers: call.httpHeaders,
     body,
     fetch: config.fetch,
     abortSignal: call.signal,

@@ -85,6 +85,18 @@ describe('chat across separate calls', () => {
     for (const record of records) expect(record.duplicates).toEqual([]);
   });
 
+  it('mixes generateText and streamText, with per-call headers, in one chain', async () => {
+    // Regression: ai@7's generateText adds a user-agent header that streamText does not; per-call
+    // headers once went into the socket's credential scope and split the chain.
+    const model = mock.provider('gpt-4.1-mini');
+    const first = await generateText({ model, prompt: 'One', headers: { 'x-trace-id': 'a' } });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'One' }, ...first.responseMessages, { role: 'user', content: 'Two' }];
+    const second = streamText({ model, messages, headers: { 'x-trace-id': 'b' } });
+    expect(await second.text).toBe('Echo: Two');
+    expect(wsMeta(await second.providerMetadata)).toMatchObject({ inputMode: 'delta', socketReused: true });
+    expect(mock.server.requests[1].socketId).toBe(mock.server.requests[0].socketId);
+  });
+
   it('uses conversationId as the key when the app strips message metadata', async () => {
     const model = mock.provider('gpt-4.1-mini');
     const providerOptions = { openai: { conversationId: 'chat-42' } };

@@ -1,0 +1,122 @@
+/**
+ * The errors the mock sends, in the shapes of the real API (PROTOCOL.md, "Server → client").
+ * Codes the real API documents are used verbatim; the few the mock has to choose itself are
+ * listed in README.md.
+ */
+
+export type MockError = {
+  status: number;
+  type: string;
+  code: string;
+  message: string;
+  param: string | null;
+  /** Extra HTTP response headers (e.g. `retry-after`); copied into WebSocket error frames. */
+  headers?: Record<string, string>;
+};
+
+/** Request/protocol error frame: sent before any response exists; no `sequence_number`. */
+export function requestErrorEvent(error: MockError): Record<string, unknown> {
+  return {
+    type: 'error',
+    status: error.status,
+    error: { type: error.type, code: error.code, message: error.message, param: error.param },
+    ...(error.headers && { headers: error.headers }),
+  };
+}
+
+/** Mid-stream error frame: flat, numbered like the other events of its response. */
+export function midStreamErrorEvent(
+  error: MockError,
+  sequenceNumber: number,
+): Record<string, unknown> {
+  return {
+    type: 'error',
+    code: error.code,
+    message: error.message,
+    param: error.param,
+    sequence_number: sequenceNumber,
+  };
+}
+
+/** Body of an HTTP error response, as `POST /v1/responses` returns it. */
+export function httpErrorBody(error: MockError): Record<string, unknown> {
+  return {
+    error: { message: error.message, type: error.type, param: error.param, code: error.code },
+  };
+}
+
+function invalidRequest(code: string, message: string, param: string | null = null): MockError {
+  return { status: 400, type: 'invalid_request_error', code, message, param };
+}
+
+/** The error type the real API uses for a status: rate limits, server errors, the rest. */
+function typeForStatus(status: number): string {
+  if (status === 429) return 'requests';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+export const mockErrors = {
+  previousResponseNotFound: (id: string): MockError =>
+    invalidRequest(
+      'previous_response_not_found',
+      `Previous response with id '${id}' not found.`,
+      'previous_response_id',
+    ),
+  connectionLimit: (): MockError =>
+    invalidRequest(
+      'websocket_connection_limit_reached',
+      'Responses websocket connection limit reached (60 minutes). Create a new websocket connection to continue.',
+    ),
+  responseInProgress: (): MockError =>
+    invalidRequest(
+      'response_in_progress',
+      'A response is already in progress on this connection. Wait for it to finish or open another connection.',
+    ),
+  invalidJson: (): MockError =>
+    invalidRequest('invalid_json', 'The message could not be parsed as a JSON object.'),
+  unknownEventType: (type: unknown): MockError =>
+    invalidRequest(
+      'unknown_event_type',
+      `Unsupported client event type ${JSON.stringify(type)}; expected 'response.create'.`,
+      'type',
+    ),
+  missingModel: (): MockError =>
+    invalidRequest('missing_required_parameter', "Missing required parameter: 'model'.", 'model'),
+  invalidInput: (): MockError =>
+    invalidRequest(
+      'invalid_type',
+      "Invalid type for 'input': expected a string or an array of items.",
+      'input',
+    ),
+  itemNotFound: (id: string): MockError =>
+    invalidRequest('item_not_found', `Item with id '${id}' not found.`, 'input'),
+  unauthorized: (): MockError => ({
+    status: 401,
+    type: 'invalid_request_error',
+    code: 'invalid_api_key',
+    message: 'Incorrect API key provided.',
+    param: null,
+  }),
+  /** An error chosen by a test (`error-event` fault, `failed` script). */
+  custom: (
+    code: string,
+    options: { status?: number; message?: string; headers?: Record<string, string> } = {},
+  ): MockError => {
+    const status = options.status ?? defaultStatusForCode(code);
+    return {
+      status,
+      type: typeForStatus(status),
+      code,
+      message: options.message ?? `Mock error: ${code}.`,
+      param: null,
+      ...(options.headers && { headers: options.headers }),
+    };
+  },
+};
+
+function defaultStatusForCode(code: string): number {
+  if (code === 'rate_limit_exceeded' || code === 'insufficient_quota') return 429;
+  if (code === 'server_error' || code === 'internal_error') return 500;
+  return 400;
+}

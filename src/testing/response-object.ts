@@ -1,0 +1,119 @@
+import { type Item, messageText } from './items';
+
+/** The request-side facts every event's `response` object repeats. */
+export type ResponseShell = {
+  id: string;
+  createdAt: number;
+  body: Record<string, unknown>;
+  previousResponseId: string | null;
+};
+
+export type ResponseState = {
+  status: 'in_progress' | 'completed' | 'incomplete' | 'failed';
+  output: Item[];
+  usage: Usage | null;
+  error: { code: string; message: string } | null;
+  incompleteReason: string | null;
+};
+
+export type Usage = {
+  input_tokens: number;
+  input_tokens_details: { cached_tokens: number };
+  output_tokens: number;
+  output_tokens_details: { reasoning_tokens: number };
+  total_tokens: number;
+};
+
+/**
+ * A `response` object shaped like the recorded ones (fixtures): the request's settings echoed
+ * back with the API's defaults filled in, plus status, output, usage and error.
+ */
+export function responseObject(
+  shell: ResponseShell,
+  state: ResponseState,
+): Record<string, unknown> {
+  const { body } = shell;
+  const finished = state.status !== 'in_progress';
+  return {
+    id: shell.id,
+    object: 'response',
+    created_at: shell.createdAt,
+    status: state.status,
+    background: false,
+    completed_at: state.status === 'completed' ? shell.createdAt : null,
+    error: state.error,
+    incomplete_details: state.incompleteReason ? { reason: state.incompleteReason } : null,
+    instructions: body.instructions ?? null,
+    max_output_tokens: body.max_output_tokens ?? null,
+    max_tool_calls: body.max_tool_calls ?? null,
+    model: body.model,
+    output: state.output,
+    parallel_tool_calls: body.parallel_tool_calls ?? true,
+    previous_response_id: shell.previousResponseId,
+    prompt_cache_key: body.prompt_cache_key ?? null,
+    reasoning: {
+      effort: (body.reasoning as { effort?: unknown } | undefined)?.effort ?? null,
+      summary: (body.reasoning as { summary?: unknown } | undefined)?.summary ?? null,
+    },
+    safety_identifier: body.safety_identifier ?? null,
+    // The real API reports the requested tier while running and the tier used at the end.
+    service_tier: finished ? 'default' : (body.service_tier ?? 'auto'),
+    store: body.store ?? true,
+    temperature: body.temperature ?? 1,
+    text: {
+      format: (body.text as { format?: unknown } | undefined)?.format ?? { type: 'text' },
+      verbosity: (body.text as { verbosity?: unknown } | undefined)?.verbosity ?? 'medium',
+    },
+    tool_choice: body.tool_choice ?? 'auto',
+    tools: body.tools ?? [],
+    top_logprobs: body.top_logprobs ?? 0,
+    top_p: body.top_p ?? 1,
+    truncation: body.truncation ?? 'disabled',
+    usage: state.usage,
+    user: body.user ?? null,
+    metadata: body.metadata ?? {},
+  };
+}
+
+const tokens = (chars: number): number => Math.ceil(chars / 4);
+const jsonLength = (value: unknown): number =>
+  value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
+
+/**
+ * Usage derived from sizes, about 4 characters a token: input = context + instructions + tools;
+ * cached = the part served from the socket's cached parent; reasoning = 32 per reasoning item
+ * plus its summary; output = text + tool arguments + reasoning.
+ */
+export function computeUsage(args: {
+  body: Record<string, unknown>;
+  context: Item[];
+  cachedItems: Item[];
+  output: Item[];
+}): Usage {
+  const { body, context, cachedItems, output } = args;
+  const input =
+    tokens(jsonLength(context)) +
+    tokens(typeof body.instructions === 'string' ? body.instructions.length : 0) +
+    tokens(jsonLength(body.tools));
+  const cached = Math.min(input, cachedItems.length > 0 ? tokens(jsonLength(cachedItems)) : 0);
+
+  let reasoning = 0;
+  let visible = 0;
+  for (const item of output) {
+    if (item.type === 'reasoning') {
+      reasoning += 32 + tokens(jsonLength(item.summary));
+    } else if (item.type === 'message') {
+      visible += tokens(messageText(item).length);
+    } else {
+      visible += tokens(typeof item.arguments === 'string' ? item.arguments.length : 0);
+    }
+  }
+  const outputTokens = visible + reasoning;
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: cached },
+    output_tokens: outputTokens,
+    output_tokens_details: { reasoning_tokens: reasoning },
+    total_tokens: input + outputTokens,
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Public types of the mock OpenAI Responses server (`ai-sdk-openai-ws/testing`).
+ *
+ * See `src/testing/README.md` for the behaviour behind each type: the default rule, scripted
+ * outputs, faults, request records and the cost model.
+ */
+
+/** Optional delays that make the mock cost what a real server costs (for the benchmark). */
+export type MockCostModel = {
+  /** Fixed delay before the first event of every response (network + queueing). */
+  latencyMs?: number;
+  /**
+   * Delay per KiB of context the server must process: the whole context when no cached
+   * parent is used, only the new input when continuing a parent (from the socket cache or the
+   * store).
+   */
+  perKbMs?: number;
+  /** Extra fixed delay when the parent is reloaded from the server-wide store. */
+  storageLoadMs?: number;
+  /** Delay between two events of a stream (generation time; lets tests abort mid-stream). */
+  perEventMs?: number;
+};
+
+export type MockServerOptions = {
+  /** Accepted Bearer keys. Default `[MOCK_API_KEY]` (`'test-key'`). */
+  apiKeys?: string[];
+  /** Delays modelling server cost; all zero (off) by default. */
+  costModel?: MockCostModel;
+  /**
+   * Folder where `{ replay: file }` outputs are read. Default: `../shared/fixtures/openai-recorded`
+   * resolved against `process.cwd()`, when it exists.
+   */
+  fixturesDir?: string;
+};
+
+/** Outcome of one recorded request. */
+export type MockRequestStatus =
+  /** Accepted, response still streaming. */
+  | 'in_progress'
+  /** Terminal `response.completed` sent. */
+  | 'completed'
+  /** Terminal `response.incomplete` sent. */
+  | 'incomplete'
+  /** Terminal `response.failed` sent (with or without a preceding mid-stream error event). */
+  | 'failed'
+  /** Rejected with an error event / HTTP error before any response was created. */
+  | 'error'
+  /** Stream cut short: socket closed or terminated by a fault, the client, or the server. */
+  | 'interrupted';
+
+/**
+ * What the server saw for one `response.create` frame or `POST /v1/responses`. Tests assert on
+ * these records: they prove which bytes went over the wire and what context the server rebuilt.
+ */
+export interface MockRequestRecord {
+  /** 1-based arrival number (restarts after `reset()`). */
+  id: number;
+  transport: 'websocket' | 'http';
+  /** Server-side socket number (1-based, never reused); `null` over HTTP. */
+  socketId: number | null;
+  /** The frame or body exactly as received. */
+  raw: string;
+  /** UTF-8 byte length of `raw`. */
+  bytes: number;
+  /** `raw` parsed (empty object when it was not a JSON object). */
+  body: Record<string, unknown>;
+  previousResponseId: string | null;
+  /** `body.input` as items (a string input becomes one user message item). */
+  input: unknown[];
+  /**
+   * The full context the model saw: the parent's context and output, then the new input with
+   * `item_reference` items replaced by the items they name. Empty when the request failed
+   * before the context was rebuilt.
+   */
+  context: unknown[];
+  /** One human-readable line per duplicated item in `context` (see README). */
+  duplicates: string[];
+  /** Id of the response created for this request (`null` when none was created). */
+  responseId: string | null;
+  /** The error sent instead of (or in the middle of) a response. */
+  error: { code: string; message: string } | null;
+  /** Where `previous_response_id` was found. */
+  parentSource: 'socket-cache' | 'store' | null;
+  status: MockRequestStatus;
+  /** Bytes of context the cost model charged for (see README, "Cost model"). */
+  processedBytes: number;
+  /** Delay the cost model added before the first event, in ms. */
+  costDelayMs: number;
+  /** Events sent for this request (frames over WebSocket, SSE events over HTTP). */
+  eventsSent: number;
+}
+
+export type ScriptedReasoning = {
+  /** Summary text, streamed as `reasoning_summary_*` events. Omit for a summary-less item. */
+  summary?: string;
+};
+
+export type ScriptedToolCall = {
+  name: string;
+  /** An object (serialised with `JSON.stringify`) or the raw argument string. */
+  arguments: Record<string, unknown> | string;
+};
+
+/** One scripted response: what the next request that reaches the model answers. */
+export type ScriptedOutput =
+  | { text: string; reasoning?: ScriptedReasoning }
+  | { toolCalls: ScriptedToolCall[]; text?: string; reasoning?: ScriptedReasoning }
+  | {
+      /** File name in `fixturesDir` (with or without `.chunks.txt`). */
+      replay: string;
+      /** Which response of a multi-response file (0-based, split at `response.created`). */
+      responseIndex?: number;
+    }
+  | { status: 'incomplete'; reason?: 'max_output_tokens' | 'content_filter'; text?: string }
+  | { status: 'failed'; code?: string; message?: string };
+
+/** Restricts a request fault to one transport; by default the next request of either takes it. */
+type TransportFilter = { transport?: 'websocket' | 'http' };
+
+/** A one-shot failure armed with `server.fault(f)`. Several may be armed at once. */
+export type Fault =
+  /** Reject the next `count` (default 1) WebSocket upgrades with this HTTP status. */
+  | { type: 'reject-upgrade'; status: 401 | 403 | 426 | 500 | number; count?: number }
+  /** Close (code `closeCode`, default 1011) or terminate (TCP reset) before the first event. */
+  | ({
+      type: 'close-before-first-event' | 'terminate-before-first-event';
+      closeCode?: number;
+    } & TransportFilter)
+  /** Send `events` events, then close (code `closeCode`, default 1011) or terminate. */
+  | ({
+      type: 'close-after-events' | 'terminate-after-events';
+      events: number;
+      closeCode?: number;
+    } & TransportFilter)
+  /** The next request carrying `previous_response_id` fails with `previous_response_not_found`. */
+  | ({ type: 'previous-response-not-found' } & TransportFilter)
+  /** The next WebSocket request gets `websocket_connection_limit_reached`, then the socket closes. */
+  | { type: 'connection-limit-on-request'; closeCode?: number }
+  /**
+   * After `afterMs` (default 0), every idle socket gets an unsolicited
+   * `websocket_connection_limit_reached` error and is closed.
+   */
+  | { type: 'connection-limit-idle'; afterMs?: number; closeCode?: number }
+  /** The next response carries one unparseable frame after `afterEvents` (default 0) events. */
+  | ({ type: 'malformed-frame'; afterEvents?: number } & TransportFilter)
+  /**
+   * The next request gets an error. `shape: 'request'` (default): an error event (WebSocket) or
+   * an HTTP error status (HTTP) before any response. `shape: 'mid-stream'`: `response.created`,
+   * `response.in_progress`, the error event, then `response.failed`.
+   */
+  | ({
+      type: 'error-event';
+      status?: number;
+      code: string;
+      message?: string;
+      shape?: 'request' | 'mid-stream';
+      headers?: Record<string, string>;
+    } & TransportFilter)
+  /** Delay the first event of the next response by `ms`. */
+  | ({ type: 'delay-first-event'; ms: number } & TransportFilter)
+  /** From now until `reset()`, no socket answers pings. */
+  | { type: 'ignore-pings' };
+
+export interface MockResponsesServer {
+  /** HTTP base URL to pass as `baseURL`, e.g. `http://127.0.0.1:PORT/v1`. */
+  url: string;
+  /** WebSocket URL of the responses endpoint, e.g. `ws://127.0.0.1:PORT/v1/responses`. */
+  wsUrl: string;
+  /** Every request (WebSocket frame or HTTP POST), in arrival order. */
+  requests: MockRequestRecord[];
+  /** Queue scripted outputs: the next requests that reach the model take them, in order. */
+  enqueue(...outputs: ScriptedOutput[]): void;
+  /** Arm a one-shot fault. */
+  fault(f: Fault): void;
+  /** Server-side socket counts: currently open, and accepted since start. */
+  sockets(): { open: number; opened: number };
+  /** Close every open socket from the server side (default code 1001, going away). */
+  closeAllSockets(code?: number): void;
+  /** Forget records, scripts, faults, socket caches and the store; open sockets stay open. */
+  reset(): void;
+  /** Close every socket and the server; leaves no handle open. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,81 @@
+import { APICallError } from '@ai-sdk/provider';
+import { generateText } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+
+let mock: MockSetup | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('socket age', () => {
+  it('a socket near its age limit is not handed out again', async () => {
+    mock = await startMock({ pool: { maxSocketAgeMs: 150 } });
+    const model = mock.provider('gpt-4.1-mini');
+    await generateText({ model, prompt: 'one' });
+    await generateText({ model, prompt: 'two' });
+    expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(1);
+    await sleep(200);
+    const third = await generateText({ model, prompt: 'three' });
+    expect(wsMeta(third.providerMetadata)).toMatchObject({ socketReused: false });
+    expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(2);
+    await sleep(50);
+    expect(mock.server.sockets().open).toBe(1); // the old one was closed, not leaked
+  });
+});
+
+describe('keepalive', () => {
+  it('idle sockets are pinged; one that stops answering is dropped', async () => {
+    mock = await startMock({ pool: { pingIntervalMs: 50 } });
+    const model = mock.provider('gpt-4.1-mini');
+    await generateText({ model, prompt: 'one' });
+    await sleep(160);
+    expect(mock.server.sockets().open).toBe(1); // pongs keep it
+    mock.server.fault({ type: 'ignore-pings' });
+    await sleep(200);
+    expect(mock.server.sockets().open).toBe(0);
+    const next = await generateText({ model, prompt: 'two' });
+    expect(wsMeta(next.providerMetadata)).toMatchObject({ socketReused: false });
+  });
+
+  it('idle sockets close after idleTimeoutMs', async () => {
+    mock = await startMock({ pool: { idleTimeoutMs: 100 } });
+    await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'one' });
+    expect(mock.server.sockets().open).toBe(1);
+    await sleep(250);
+    expect(mock.server.sockets().open).toBe(0);
+  });
+});
+
+describe('a silent server', () => {
+  it('no first event in time → one resend on a fresh socket', async () => {
+    mock = await startMock({ pool: { firstEventTimeoutMs: 150 } });
+    mock.server.fault({ type: 'delay-first-event', ms: 1_000 });
+    const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+    expect(result.text).toBe('Echo: hi');
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ retries: 1, reason: 'first-event-timeout' });
+  });
+
+  it('silent on every attempt → a clear, retryable timeout error, promptly', async () => {
+    mock = await startMock({ pool: { firstEventTimeoutMs: 100 } });
+    for (let i = 0; i < 3; i++) mock.server.fault({ type: 'delay-first-event', ms: 2_000 });
+    const started = Date.now();
+    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.isRetryable).toBe(true);
+    expect(error.message).toMatch(/firstEventTimeoutMs/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('silent mid-response → the call fails after eventTimeoutMs instead of hanging', async () => {
+    mock = await startMock({ pool: { eventTimeoutMs: 150 } });
+    // A recording that stops without a terminal event, on a socket that stays open.
+    mock.server.enqueue({ replay: 'openai-issue-8562-missing-reasoning-summary.1' });
+    const error = await generateText({ model: mock.provider('o3'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/stopped sending events/);
+  });
+});

@@ -1,0 +1,113 @@
+import { APICallError } from '@ai-sdk/provider';
+import { generateText } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+
+let mock: MockSetup | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+describe('WebSocket upgrade failures', () => {
+  it('401 → APICallError naming authentication, not retryable, one attempt only', async () => {
+    mock = await startMock({ transport: 'websocket' });
+    mock.server.fault({ type: 'reject-upgrade', status: 401, count: 10 });
+    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' }).catch((e) => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.statusCode).toBe(401);
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toMatch(/authentication/i);
+    // ai's maxRetries does not retry a non-retryable error, and the provider tried once.
+    expect(mock.server.requests).toHaveLength(0);
+    expect(mock.server.sockets().opened).toBe(0);
+  });
+
+  it('a wrong key is an upgrade 401 from the real check, not only the injected fault', async () => {
+    mock = await startMock({ apiKey: 'wrong-key', transport: 'auto' });
+    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' }).catch((e) => e);
+    expect(error.statusCode).toBe(401);
+    expect(String(error.message)).not.toContain('wrong-key');
+    expect(JSON.stringify(error)).not.toContain('wrong-key');
+  });
+
+  for (const status of [403, 500]) {
+    it(`${status} twice → retried with backoff, then succeeds on the socket`, async () => {
+      mock = await startMock({ transport: 'websocket' });
+      mock.server.fault({ type: 'reject-upgrade', status, count: 2 });
+      const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+      expect(result.text).toBe('Echo: hi');
+      expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
+      expect(mock.server.sockets().opened).toBe(1);
+    });
+
+    it(`${status} on every attempt → 'auto' sends the same request over HTTP streaming`, async () => {
+      mock = await startMock({ transport: 'auto' });
+      mock.server.fault({ type: 'reject-upgrade', status, count: 100 });
+      const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+      expect(result.text).toBe('Echo: hi');
+      expect(wsMeta(result.providerMetadata)).toMatchObject({
+        transport: 'http',
+        inputMode: 'full',
+        reason: 'websocket-upgrade-failed',
+      });
+      expect(mock.server.requests.map((r) => r.transport)).toEqual(['http']);
+    });
+
+    it(`${status} on every attempt → 'websocket' gives a clear, retryable APICallError`, async () => {
+      mock = await startMock({ transport: 'websocket' });
+      mock.server.fault({ type: 'reject-upgrade', status, count: 100 });
+      const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+      expect(APICallError.isInstance(error)).toBe(true);
+      expect(error.statusCode).toBe(status);
+      expect(error.isRetryable).toBe(true);
+      expect(mock.server.requests).toHaveLength(0);
+    });
+  }
+
+  it('426 → HTTP with auto at once (no retries), a clear error with websocket', async () => {
+    mock = await startMock({ transport: 'auto' });
+    mock.server.fault({ type: 'reject-upgrade', status: 426, count: 100 });
+    const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'http' });
+
+    const strict = await startMock({ transport: 'websocket' });
+    try {
+      strict.server.fault({ type: 'reject-upgrade', status: 426, count: 100 });
+      const error = await generateText({ model: strict.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+      expect(error.statusCode).toBe(426);
+      expect(error.message).toMatch(/transport "auto"/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('connect timeout → bounded retries, then HTTP with auto', async () => {
+    // A TCP server that accepts and never answers the upgrade.
+    const { createServer } = await import('node:net');
+    const sockets = new Set<import('node:net').Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    mock = await startMock();
+    const { createOpenAIWebSocket } = await import('../../src/index');
+    const provider = createOpenAIWebSocket({
+      apiKey: 'test-key',
+      baseURL: `http://127.0.0.1:${port}/v1`,
+      pool: { connectTimeoutMs: 100 },
+      // The HTTP fallback reaches the mock: only the socket path is dead.
+      fetch: (url, init) => fetch(String(url).replace(`127.0.0.1:${port}`, new URL(mock!.server.url).host), init),
+    });
+    try {
+      const started = Date.now();
+      const result = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+      expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'http', reason: 'websocket-upgrade-failed' });
+      expect(sockets.size).toBe(3); // three attempts, no more
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await provider.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
