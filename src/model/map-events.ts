@@ -5,7 +5,7 @@ import { mapAnnotationToSource } from './map-annotation';
 import { type ItemContext, mapItemAdded, mapItemDone, mapToolInputEvent } from './map-output-items';
 import { ReasoningBlocks } from './map-reasoning';
 import { TextBlocks } from './map-text';
-import type { Emit, OngoingToolCall } from './mapper-scope';
+import type { Emit, OngoingToolCall, ResponseEventMapperOptions } from './mapper-scope';
 import { isKnownItemType, itemSchemas, type OutputItem } from './output-item-schemas';
 import { ResponseOutcome } from './response-outcome';
 import {
@@ -15,26 +15,9 @@ import {
   toAPICallError,
 } from './server-error';
 import { createToolNames, type ToolNames } from './tool-names';
-import type { FunctionTool, JsonObject, ProviderOptions, ProviderTool, StreamPart } from './types';
+import type { JsonObject, ProviderOptions, StreamPart } from './types';
 
-export type ResponseEventMapperOptions = {
-  /** Key of `providerMetadata` (normally 'openai'). */
-  providerOptionsName: string;
-  /** Emit `{ type: 'raw', rawValue: event }` before the parts of each event. */
-  includeRawChunks: boolean;
-  /** The call's tools: provider tool items are reported under the caller's tool names. */
-  tools?: Array<FunctionTool | ProviderTool>;
-  /** Collect output_text logprobs into the finish metadata. */
-  logprobs?: boolean;
-  /** For the APICallErrors of error events. */
-  url?: string;
-  requestBodyValues?: unknown;
-  responseHeaders?: Record<string, string>;
-  /** MCP approval request id → tool call id the prompt used for it. */
-  approvalToolCallIds?: Record<string, string>;
-  /** Ids of source parts and MCP approval calls (tests make them deterministic). */
-  generateId?: () => string;
-};
+export type { ResponseEventMapperOptions } from './mapper-scope';
 
 /**
  * Maps the server events of one response to neutral stream parts, with the same parts, finish

@@ -1,5 +1,5 @@
 import type { ToolNames } from './tool-names';
-import type { ProviderOptions, StreamPart } from './types';
+import type { FunctionTool, ProviderOptions, ProviderTool, StreamPart } from './types';
 
 /** A tool call whose item was announced and has not finished yet, keyed by output_index. */
 export type OngoingToolCall = {
@@ -42,3 +42,22 @@ export interface MapperScope {
 }
 
 export type Emit = (part: StreamPart) => void;
+
+export type ResponseEventMapperOptions = {
+  /** Key of `providerMetadata` (normally 'openai'). */
+  providerOptionsName: string;
+  /** Emit `{ type: 'raw', rawValue: event }` before the parts of each event. */
+  includeRawChunks: boolean;
+  /** The call's tools: provider tool items are reported under the caller's tool names. */
+  tools?: Array<FunctionTool | ProviderTool>;
+  /** Collect output_text logprobs into the finish metadata. */
+  logprobs?: boolean;
+  /** For the APICallErrors of error events. */
+  url?: string;
+  requestBodyValues?: unknown;
+  responseHeaders?: Record<string, string>;
+  /** MCP approval request id → tool call id the prompt used for it. */
+  approvalToolCallIds?: Record<string, string>;
+  /** Ids of source parts and MCP approval calls (tests make them deterministic). */
+  generateId?: () => string;
+};

@@ -163,7 +163,9 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     if (first.kind === 'failed') {
       // The socket died before any output: nothing reached the caller and the server keeps
       // nothing of a response it could not deliver, so a full resend on a new socket is safe.
-      if (first.error instanceof ConnectionError && retries < MAX_RESENDS) {
+      // A close of our own (provider.close(), abort) is final: it must not come back as a resend.
+      const resendable = first.error instanceof ConnectionError && first.error.failure.kind !== 'closed-by-client';
+      if (resendable && retries < MAX_RESENDS) {
         resend('socket-replaced', { freshSocket: true });
         continue;
       }

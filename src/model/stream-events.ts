@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import { ConnectionError } from '../pool/connection';
 import type { QueueResult } from './event-queue';
 import type { ResponseEventMapper } from './map-events';
 import type { StreamPart, Warning, WebSocketCallMetadata } from './types';
@@ -118,7 +119,8 @@ export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart>
             url: args.url,
             requestBodyValues: undefined,
             cause: next.kind === 'failed' ? next.error : undefined,
-            isRetryable: true,
+            // Our own close (provider.close()) is final; a dropped connection is worth a retry.
+            isRetryable: !(next.kind === 'failed' && isOwnClose(next.error)),
           });
     const tail = [...(error ? [{ type: 'error' as const, error }] : []), ...mapper.end()];
     parts.push(...tail);
@@ -127,6 +129,10 @@ export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart>
     controller.close();
     return true;
   }
+}
+
+function isOwnClose(error: unknown): boolean {
+  return error instanceof ConnectionError && error.failure.kind === 'closed-by-client';
 }
 
 function describe(error: unknown): string {

@@ -49,6 +49,14 @@ export function toTransportError(error: unknown, context: Context): unknown {
       isRetryable: status !== 401 && status !== 426 && (status === 403 || status === 429 || status >= 500),
     });
   }
+  if (failure.kind === 'closed-by-client') {
+    return new APICallError({
+      message: `The call was stopped because its WebSocket was closed by this client (${failure.reason}), e.g. by provider.close().`,
+      ...context,
+      cause: error,
+      isRetryable: false,
+    });
+  }
   return new APICallError({
     message: `OpenAI WebSocket transport failed: ${error.message}.`,
     ...context,

@@ -20,8 +20,9 @@ export function captureWarnings(): WarningCapture {
   // A custom logger or `false` would bypass the printing this capture is meant to observe.
   delete (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS;
   const messages: string[] = [];
-  const record = (...args: unknown[]) => {
-    messages.push(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' '));
+  // Only the message: emitWarning's second argument is its options object.
+  const record = (message: unknown) => {
+    messages.push(message instanceof Error ? message.message : String(message));
   };
   const spies = [
     vi.spyOn(process, 'emitWarning').mockImplementation(record),

@@ -1,0 +1,204 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createMockResponsesServer, MOCK_API_KEY, type MockResponsesServer } from '../../src/testing';
+import { inputTypes, wsMeta } from '../helpers/mock-provider';
+import type { AiMajor } from './ai-majors';
+import { captureWarnings, type WarningCapture } from './capture-warnings';
+import type { Entry, EntryProvider } from './entries';
+import { USE_GLOBAL_WEBSOCKET, type WebSocketSetting, webSocketSetting } from './web-socket-setting';
+
+export type MatrixCell = {
+  /** The `ai` major driving the calls. */
+  major: AiMajor;
+  /** The package entry whose models it gets. */
+  entry: Entry;
+  /** Whether this major accepts the entry's spec natively (no compatibility warning). */
+  native: boolean;
+};
+
+/**
+ * The acceptance suite every cell of the compatibility matrix runs: the same user-level
+ * behaviour (tool loop with deltas, a chat across calls, streaming, structured output, abort)
+ * through one `ai` major and one package entry. Only the wiring differs per cell.
+ */
+export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): void {
+  const { ai } = major;
+
+  describe(`ai@${major.major} × ${entry.path} (${entry.spec}, ${native ? 'native' : 'compatibility mode'})`, () => {
+    let server: MockResponsesServer;
+    let provider: EntryProvider;
+    let warnings: WarningCapture;
+    let socket: WebSocketSetting;
+
+    beforeAll(async () => {
+      server = await createMockResponsesServer();
+      warnings = captureWarnings();
+    });
+    afterAll(async () => {
+      warnings?.restore();
+      await server?.close();
+    });
+    beforeEach(() => {
+      server.reset();
+      warnings.clear();
+      socket = webSocketSetting();
+      provider = entry.createProvider({ apiKey: MOCK_API_KEY, baseURL: server.url, webSocket: socket.webSocket });
+    });
+    afterEach(async () => {
+      await provider.close();
+      // Every test resolves a model through the AI SDK, so every test sees (or not) the warning.
+      const compatibility = warnings.compatibility();
+      if (native) expect(compatibility).toEqual([]);
+      else {
+        // One per call; each names the spec version, so the user knows what to change.
+        expect(compatibility.length).toBeGreaterThan(0);
+        for (const message of compatibility) expect(message).toMatch(/specificationVersion.*v2 specification/);
+      }
+    });
+
+    const lookup = () =>
+      ai.tool({
+        description: 'Looks a step up',
+        inputSchema: z.object({ step: z.number() }),
+        execute: async ({ step }: { step: number }) => ({ step, value: `result ${step}` }),
+      });
+
+    it('runs a tool loop as one full frame then deltas on one socket', async () => {
+      const model = provider('gpt-4.1-mini');
+      expect(model.specificationVersion).toBe(entry.spec);
+      const result = await ai.generateText({
+        model,
+        system: 'You are a careful agent.',
+        prompt: 'Work through the steps. #tools=3',
+        tools: { lookup: lookup() },
+        stopWhen: ai.stepCountIs(6),
+      });
+
+      expect(result.text).toBe('Done after 3 tool calls.');
+      expect(result.steps).toHaveLength(4);
+      const records = server.requests;
+      expect(records).toHaveLength(4);
+      expect(new Set(records.map((r) => r.socketId)).size).toBe(1);
+      expect(records[0].previousResponseId).toBeNull();
+      for (let i = 1; i < records.length; i++) {
+        expect(records[i].previousResponseId).toBe(records[i - 1].responseId);
+        expect(inputTypes(records[i])).toEqual(['function_call_output']);
+      }
+      for (const record of records) expect(record.duplicates).toEqual([]);
+      const metas = result.steps.map((step) => wsMeta(step.providerMetadata));
+      expect(metas[0]).toMatchObject({ transport: 'websocket', inputMode: 'full', reason: 'new-conversation' });
+      for (const meta of metas.slice(1)) expect(meta).toMatchObject({ inputMode: 'delta', socketReused: true });
+      if (USE_GLOBAL_WEBSOCKET) {
+        // The runtime's own WebSocket carried the whole loop: one socket, built by the global class.
+        expect(typeof WebSocket).toBe('function');
+        expect(socket.constructed()).toBe(1);
+      }
+    });
+
+    it('chains a chat across calls, tool steps included, by response id', async () => {
+      const model = provider('gpt-4.1-mini');
+      const tools = { lookup: lookup() };
+      const messages: unknown[] = [];
+      const replies: string[] = [];
+      for (const text of ['Look two things up. #tools=2', 'Tell me more', 'Thanks']) {
+        messages.push({ role: 'user', content: text });
+        const result = ai.streamText({ model, system: 'Be brief.', messages, tools, stopWhen: ai.stepCountIs(4) });
+        replies.push(await result.text);
+        // All steps' messages: with only the last step, the tool calls would drop out of the history.
+        messages.push(...(await major.responseMessages(result)));
+      }
+
+      expect(replies).toEqual(['Done after 2 tool calls.', 'Echo: Tell me more', 'Echo: Thanks']);
+      const records = server.requests;
+      expect(records).toHaveLength(5);
+      expect(new Set(records.map((r) => r.socketId)).size).toBe(1);
+      expect(records.map((r) => r.previousResponseId)).toEqual([null, ...records.slice(0, -1).map((r) => r.responseId)]);
+      expect(records.slice(1).map(inputTypes)).toEqual([
+        ['function_call_output'],
+        ['function_call_output'],
+        ['message:user'],
+        ['message:user'],
+      ]);
+      for (const record of records) expect(record.duplicates).toEqual([]);
+    });
+
+    it('streams text, tool calls, usage and metadata', async () => {
+      const result = ai.streamText({
+        model: provider('gpt-4.1-mini'),
+        prompt: 'Use the tool once. #tools=1',
+        tools: { lookup: lookup() },
+        stopWhen: ai.stepCountIs(3),
+      });
+      const types: string[] = [];
+      for await (const part of result.fullStream) types.push(part.type);
+
+      expect(await result.text).toBe('Done after 1 tool calls.');
+      expect(await result.finishReason).toBe('stop');
+      for (const type of ['start-step', 'tool-call', 'tool-result', 'finish-step', 'text-delta', 'finish']) {
+        expect(types).toContain(type);
+      }
+      expect(types.indexOf('tool-result')).toBeLessThan(types.indexOf('text-delta'));
+      expect(types).not.toContain('error');
+      const usage = await result.totalUsage;
+      expect(usage.inputTokens).toBeGreaterThan(0);
+      expect(usage.outputTokens).toBeGreaterThan(0);
+      expect(wsMeta(await result.providerMetadata)).toMatchObject({ transport: 'websocket', inputMode: 'delta' });
+    });
+
+    it('returns structured output through a JSON schema', async () => {
+      const schema = z.object({ city: z.string(), population: z.number() });
+      const result = await ai.generateText({
+        model: provider('gpt-4.1-mini'),
+        prompt: 'Describe a city.',
+        ...major.structuredOutput(schema),
+      });
+
+      expect(major.structuredResult(result)).toEqual({ city: expect.any(String), population: expect.any(Number) });
+      const body = server.requests[0].body as { text?: { format?: { type?: string; schema?: unknown } } };
+      expect(body.text?.format).toMatchObject({ type: 'json_schema', schema: { type: 'object' } });
+    });
+
+    describe('abort', () => {
+      let slow: MockResponsesServer;
+      let slowProvider: EntryProvider;
+      beforeEach(async () => {
+        // Spaced events, so the abort lands while the response is still streaming.
+        slow = await createMockResponsesServer({ costModel: { perEventMs: 15 } });
+        slowProvider = entry.createProvider({ apiKey: MOCK_API_KEY, baseURL: slow.url, webSocket: socket.webSocket });
+      });
+      afterEach(async () => {
+        await slowProvider.close();
+        await slow.close();
+      });
+
+      it('stops mid-stream, closes that socket, and the retry starts clean', async () => {
+        const model = slowProvider('gpt-4.1-mini');
+        const controller = new AbortController();
+        const aborted = ai.streamText({
+          model,
+          prompt: 'A long answer, please.',
+          abortSignal: controller.signal,
+          onError: () => {},
+        });
+        const types: string[] = [];
+        for await (const part of aborted.fullStream) {
+          types.push(part.type);
+          if (part.type === 'text-delta') controller.abort();
+        }
+
+        expect(types).toContain('text-delta');
+        expect(types).not.toContain('finish');
+        // No cancel event exists: the provider closes the socket, and the server sees it cut short.
+        await expect.poll(() => slow.requests[0]?.status).toBe('interrupted');
+        await expect.poll(() => slow.sockets().open).toBe(0);
+
+        const retry = await ai.generateText({ model, prompt: 'A long answer, please.' });
+        expect(retry.text).toBe('Echo: A long answer, please.');
+        const [first, second] = slow.requests;
+        expect(second.socketId).not.toBe(first.socketId);
+        expect(second.previousResponseId).toBeNull();
+        expect(second.duplicates).toEqual([]);
+      });
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { generateText, type ModelMessage, streamText } from 'ai';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+
+let mock: MockSetup;
+beforeEach(async () => {
+  // perEventMs spaces the events out so an abort can land mid-stream.
+  mock = await startMock({}, { costModel: { perEventMs: 20 } });
+});
+afterEach(async () => {
+  await mock.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function history() {
+  const model = mock.provider('gpt-4.1-mini');
+  const first = await generateText({ model, prompt: 'Turn one' });
+  const messages: ModelMessage[] = [{ role: 'user', content: 'Turn one' }, ...first.responseMessages, { role: 'user', content: 'Turn two' }];
+  return { model, messages };
+}
+
+describe('abort', () => {
+  it('before send: rejects at once with the abort reason; nothing is sent', async () => {
+    const controller = new AbortController();
+    const reason = new Error('user left');
+    controller.abort(reason);
+    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', abortSignal: controller.signal }).catch((e) => e);
+    expect(error).toBe(reason);
+    expect(mock.server.requests).toHaveLength(0);
+  });
+
+  it('while waiting for the first event: rejects promptly, closes that socket', async () => {
+    const { model, messages } = await history();
+    mock.server.fault({ type: 'delay-first-event', ms: 2_000 });
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    setTimeout(() => controller.abort(reason), 50);
+    const started = Date.now();
+    const error = await generateText({ model, messages, abortSignal: controller.signal, maxRetries: 0 }).catch((e) => e);
+    expect(error).toBe(reason);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await sleep(50);
+    expect(mock.server.sockets().open).toBe(0);
+  });
+
+  it('mid-stream: the stream errors with the reason, the socket is closed, no late event leaks, the chat goes on', async () => {
+    const { model, messages } = await history();
+    const controller = new AbortController();
+    const reason = new Error('stop mid-stream');
+    const result = streamText({ model, messages, abortSignal: controller.signal, maxRetries: 0, onError: () => {} });
+    const seen: string[] = [];
+    const consume = (async () => {
+      for await (const part of result.fullStream) {
+        seen.push(part.type);
+        if (part.type === 'text-delta') controller.abort(reason);
+      }
+    })();
+    await consume.catch(() => {});
+    expect(seen).toContain('text-delta');
+    expect(seen).not.toContain('finish-step');
+    await sleep(50);
+    expect(mock.server.sockets().open).toBe(0);
+
+    // The next call of the conversation succeeds, and sees only its own events.
+    const next = await generateText({ model, messages: [...messages.slice(0, -1), { role: 'user', content: 'Turn two, again' }] });
+    expect(next.text).toBe('Echo: Turn two, again');
+    expect(wsMeta(next.providerMetadata)).toMatchObject({ socketReused: false });
+    expect(mock.server.requests.at(-1)?.duplicates).toEqual([]);
+  });
+});

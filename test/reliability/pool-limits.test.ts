@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { APICallError } from '@ai-sdk/provider';
+import { generateText, streamText } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+
+let mock: MockSetup | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('pool limits', () => {
+  it('maxSockets reached → calls wait in the queue and all complete on the capped sockets', async () => {
+    mock = await startMock({ pool: { maxSockets: 2 } }, { costModel: { latencyMs: 40 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => generateText({ model, prompt: `call ${i}` })),
+    );
+    expect(results.map((r) => r.text)).toEqual(Array.from({ length: 6 }, (_, i) => `Echo: call ${i}`));
+    expect(mock.server.sockets().opened).toBe(2);
+  });
+
+  it('a queued call times out with a clear error', async () => {
+    mock = await startMock({ pool: { maxSockets: 1, queueTimeoutMs: 100 } }, { costModel: { latencyMs: 400 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const first = generateText({ model, prompt: 'slow' });
+    const error = await generateText({ model, prompt: 'waits', maxRetries: 0 }).catch((e) => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/no WebSocket became free within 100 ms/);
+    expect((await first).text).toBe('Echo: slow');
+  });
+
+  it('a full wait queue rejects at once', async () => {
+    mock = await startMock({ pool: { maxSockets: 1, maxQueuedCalls: 1 } }, { costModel: { latencyMs: 200 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const running = generateText({ model, prompt: 'a' });
+    await sleep(20);
+    const queued = generateText({ model, prompt: 'b' });
+    await sleep(20);
+    const error = await generateText({ model, prompt: 'c', maxRetries: 0 }).catch((e) => e);
+    expect(error.message).toMatch(/too many calls waiting/);
+    expect((await running).text).toBe('Echo: a');
+    expect((await queued).text).toBe('Echo: b');
+  });
+
+  it('idle sockets beyond maxIdleSockets are closed, least recently used first', async () => {
+    mock = await startMock({ pool: { maxIdleSockets: 1 } }, { costModel: { latencyMs: 30 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const [a, b] = await Promise.all([generateText({ model, prompt: 'a' }), generateText({ model, prompt: 'b' })]);
+    expect(a.text).toBe('Echo: a');
+    expect(b.text).toBe('Echo: b');
+    await sleep(50);
+    expect(mock.server.sockets()).toEqual({ open: 1, opened: 2 });
+  });
+
+  it('a concurrent call of the same conversation gets another socket and full input', async () => {
+    mock = await startMock({}, { costModel: { latencyMs: 50 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const first = await generateText({ model, prompt: 'one' });
+    const messages = [{ role: 'user' as const, content: 'one' }, ...first.responseMessages, { role: 'user' as const, content: 'two' }];
+    const [x, y] = await Promise.all([generateText({ model, messages }), generateText({ model, messages })]);
+    const modes = [wsMeta(x.providerMetadata).inputMode, wsMeta(y.providerMetadata).inputMode].sort();
+    // One continues the chain on its socket; the other may continue it from the store.
+    expect(modes).toContain('delta');
+    const [, r1, r2] = mock.server.requests;
+    expect(r1.socketId).not.toBe(r2.socketId);
+    expect(r1.duplicates).toEqual([]);
+    expect(r2.duplicates).toEqual([]);
+  });
+
+  it('close() rejects in-flight calls and leaves nothing open', async () => {
+    mock = await startMock({}, { costModel: { perEventMs: 50 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const errors: unknown[] = [];
+    const inFlight = streamText({ model, prompt: 'a long answer here', onError: ({ error }) => void errors.push(error) });
+    await sleep(120);
+    await mock.provider.close();
+    await Promise.resolve(inFlight.text).catch(() => {});
+    // Closed mid-response: the stream reports a non-retryable error naming the close.
+    expect(errors).toHaveLength(1);
+    expect(APICallError.isInstance(errors[0])).toBe(true);
+    expect((errors[0] as APICallError).message).toMatch(/closed/);
+    expect((errors[0] as APICallError).isRetryable).toBe(false);
+    await sleep(50);
+    expect(mock.server.sockets().open).toBe(0);
+  });
+});
+
+describe('process lifetime', () => {
+  it('pooled sockets never keep the process alive: a script exits right after its last call', async () => {
+    mock = await startMock();
+    // Bundle the provider source for a plain Node child process (dependencies stay external).
+    const { build } = await import('esbuild');
+    const root = new URL('../..', import.meta.url).pathname;
+    const outfile = `${root}node_modules/.cache/process-exit-provider.mjs`;
+    await build({ entryPoints: [`${root}src/index.ts`], bundle: true, format: 'esm', platform: 'node', packages: 'external', outfile, logLevel: 'silent' });
+    const script = `
+      const { generateText } = await import('ai');
+      const { createOpenAIWebSocket } = await import(${JSON.stringify(outfile)});
+      const provider = createOpenAIWebSocket({ apiKey: 'test-key', baseURL: ${JSON.stringify(mock.server.url)} });
+      const result = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'bye' });
+      console.log(result.text);
+    `;
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(stdout.trim()).toBe('Echo: bye');
+    expect(code).toBe(0);
+    // The idle socket stays open for reuse but is unref'd: exit does not wait for the idle timeout.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
