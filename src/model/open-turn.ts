@@ -175,9 +175,11 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
 
     if (first.kind === 'server-error') {
       const serverError = first.error;
-      // A failed request evicts the parent from the socket's cache, whatever the error.
+      // A failed request evicts the parent from the socket's cache, whatever the error; a stored
+      // parent stays reachable from the store unless the server says it cannot find it.
       connection.headId = undefined;
-      if (plan.mode === 'delta') config.heads.drop(call.scope, plan.previousResponseId);
+      const parentGone = serverError.code === 'previous_response_not_found' || !call.head?.stored;
+      if (plan.mode === 'delta' && parentGone) config.heads.drop(call.scope, plan.previousResponseId);
       if (serverError.code === 'previous_response_not_found' && retries < MAX_RESENDS) {
         config.pool.release(connection);
         resend('previous-response-not-found', { freshSocket: false });

@@ -96,8 +96,11 @@ export class Connection {
     });
   }
 
+  /** Handed out by the pool and not yet released: no other call may take it. */
+  leased = false;
+
   get busy(): boolean {
-    return this.turn !== undefined;
+    return this.leased || this.turn !== undefined;
   }
 
   get usable(): boolean {

@@ -73,10 +73,12 @@ export class SessionPool {
 
       const idle = request.fresh ? undefined : this.pickIdle(request);
       if (idle) {
+        // Reserve it before yielding, so no concurrent call picks the same socket.
+        idle.leased = true;
         idle.lastUsedAt = Date.now();
         // Yield one tick: a close that is already on its way becomes visible before use.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        if (idle.usable && !idle.busy) return { connection: idle, reused: true };
+        if (idle.usable) return { connection: idle, reused: true };
         continue;
       }
       if (this.total >= this.settings.maxSockets) this.evictIdle(1);
@@ -90,6 +92,7 @@ export class SessionPool {
   /** Back to idle after a completed turn; the socket keeps its chain head. */
   release(connection: Connection): void {
     connection.endTurn();
+    connection.leased = false;
     if (this.tooOld(connection)) connection.close('socket age limit');
     else this.trimIdle();
     this.wakeOne();
@@ -137,6 +140,8 @@ export class SessionPool {
         maxPayload: request.maxPayload,
         onClosed: (c) => this.remove(request.scope, c),
       });
+      connection.leased = true; // it belongs to this call from the start
+
       let set = this.connections.get(request.scope);
       if (!set) this.connections.set(request.scope, (set = new Set()));
       set.add(connection);

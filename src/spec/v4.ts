@@ -1,17 +1,27 @@
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
+  LanguageModelV4Citation,
   LanguageModelV4Content,
   LanguageModelV4StreamPart,
   SharedV4ProviderMetadata,
   SharedV4Warning,
 } from '@ai-sdk/provider-v4';
+import type { Annotation } from '../model/event-schemas';
+import { mapAnnotationToSource } from '../model/map-annotation';
 import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
-import type { CallOptions, StreamPart } from '../model/types';
+import type { CallOptions, ProviderOptions, StreamPart } from '../model/types';
 import { SUPPORTED_URLS } from './supported-urls';
 import { toNeutralPrompt } from './v4-prompt';
 
-/** `LanguageModelV4` over the neutral model: converts the prompt's tagged file data; results pass as they are. */
+/** Key of this provider's metadata (the core writes `providerMetadata.openai`). */
+const PROVIDER_OPTIONS_NAME = 'openai';
+
+/**
+ * `LanguageModelV4` over the neutral model. In: the prompt's tagged file data. Out: V4 is a
+ * superset of the neutral results, so parts pass as they are, plus the one V4-only field the
+ * events give, `citations` on a text block (from the annotations the core keeps in its metadata).
+ */
 export class OpenAIWebSocketLanguageModelV4 implements LanguageModelV4 {
   readonly specificationVersion = 'v4';
   readonly supportedUrls = SUPPORTED_URLS;
@@ -27,24 +37,60 @@ export class OpenAIWebSocketLanguageModelV4 implements LanguageModelV4 {
   }
 
   async doGenerate(options: LanguageModelV4CallOptions) {
-    const result = await this.model.doGenerate(this.toNeutral(options));
+    const result = await this.model.doGenerate(toNeutralOptions(options));
     return {
       ...result,
-      content: result.content as LanguageModelV4Content[],
+      content: result.content.map((part) =>
+        part.type === 'text' ? withCitations(part) : part,
+      ) as LanguageModelV4Content[],
       providerMetadata: result.providerMetadata as SharedV4ProviderMetadata | undefined,
       warnings: result.warnings as SharedV4Warning[],
     };
   }
 
   async doStream(options: LanguageModelV4CallOptions) {
-    const result = await this.model.doStream(this.toNeutral(options));
+    const result = await this.model.doStream(toNeutralOptions(options));
     return {
       ...result,
-      stream: result.stream as ReadableStream<StreamPart> as unknown as ReadableStream<LanguageModelV4StreamPart>,
+      stream: result.stream.pipeThrough(
+        new TransformStream<StreamPart, LanguageModelV4StreamPart>({
+          transform(part, controller) {
+            controller.enqueue(
+              (part.type === 'text-end' ? withCitations(part) : part) as LanguageModelV4StreamPart,
+            );
+          },
+        }),
+      ),
     };
   }
+}
 
-  private toNeutral(options: LanguageModelV4CallOptions): CallOptions {
-    return { ...(options as unknown as CallOptions), prompt: toNeutralPrompt(options.prompt, 'openai') };
-  }
+// V4's `reasoning` option has the neutral name and values ('max' included); only the prompt differs.
+function toNeutralOptions(options: LanguageModelV4CallOptions): CallOptions {
+  return {
+    ...(options as unknown as CallOptions),
+    prompt: toNeutralPrompt(options.prompt, PROVIDER_OPTIONS_NAME),
+  };
+}
+
+/** Adds V4 `citations` to a text block whose annotations cite something (not `file_path`). */
+function withCitations<T extends { providerMetadata?: ProviderOptions }>(
+  part: T,
+): T & { citations?: LanguageModelV4Citation[] } {
+  const annotations = part.providerMetadata?.[PROVIDER_OPTIONS_NAME]?.annotations as
+    | Annotation[]
+    | undefined;
+  const citing = annotations?.filter((annotation) => annotation.type !== 'file_path') ?? [];
+  if (citing.length === 0) return part;
+  return { ...part, citations: citing.map(toCitation) };
+}
+
+function toCitation(annotation: Exclude<Annotation, { type: 'file_path' }>): LanguageModelV4Citation {
+  const id = annotation.type === 'url_citation' ? annotation.url : annotation.file_id;
+  const source = mapAnnotationToSource(annotation, PROVIDER_OPTIONS_NAME, id);
+  const range =
+    'start_index' in annotation && annotation.start_index != null && annotation.end_index != null
+      ? { startIndex: annotation.start_index, endIndex: annotation.end_index }
+      : {};
+  return { source, ...range };
 }

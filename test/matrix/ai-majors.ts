@@ -17,6 +17,8 @@ export type AiModule = {
 export type GenerateResult = {
   text: string;
   steps: Array<{ providerMetadata?: unknown; toolCalls: unknown[] }>;
+  content: Array<{ type: string; citations?: unknown[] }>;
+  sources: Array<{ type: 'source'; sourceType: string }>;
   providerMetadata?: unknown;
   finishReason: string;
   response: { messages: unknown[] };
@@ -46,6 +48,11 @@ export type AiMajor = {
   structuredOutput(schema: unknown): Record<string, unknown>;
   /** The parsed structured answer of a generateText result. */
   structuredResult(result: GenerateResult): unknown;
+  /**
+   * OpenAI's hosted web search as this major declares a provider tool (what `@ai-sdk/openai`'s
+   * `openai.tools.webSearch()` returns for it): ai@5 `provider-defined`, ai@6/7 `provider`.
+   */
+  webSearchTool(): unknown;
 };
 
 const allStepsFromResponse = async (result: GenerateResult | StreamResult) =>
@@ -57,7 +64,10 @@ export const AI5: AiMajor = {
   responseMessages: allStepsFromResponse,
   structuredOutput: (schema) => ({ experimental_output: ai5.Output.object({ schema: schema as never }) }),
   structuredResult: (result) => result.experimental_output,
+  webSearchTool: () => ({ type: 'provider-defined', id: 'openai.web_search', name: 'web_search', args: {} }),
 };
+
+const providerTool = () => ({ type: 'provider', id: 'openai.web_search', args: {} });
 
 export const AI6: AiMajor = {
   major: 6,
@@ -65,6 +75,7 @@ export const AI6: AiMajor = {
   responseMessages: allStepsFromResponse,
   structuredOutput: (schema) => ({ output: ai6.Output.object({ schema: schema as never }) }),
   structuredResult: (result) => result.output,
+  webSearchTool: providerTool,
 };
 
 export const AI7: AiMajor = {
@@ -78,4 +89,5 @@ export const AI7: AiMajor = {
   },
   structuredOutput: (schema) => ({ output: ai7.Output.object({ schema: schema as never }) }),
   structuredResult: (result) => result.output,
+  webSearchTool: providerTool,
 };

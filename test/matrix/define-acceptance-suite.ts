@@ -24,7 +24,9 @@ export type MatrixCell = {
 export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): void {
   const { ai } = major;
 
-  describe(`ai@${major.major} × ${entry.path} (${entry.spec}, ${native ? 'native' : 'compatibility mode'})`, () => {
+  const mode = native ? 'native' : 'compatibility mode';
+  const transport = USE_GLOBAL_WEBSOCKET ? `global WebSocket, Node ${process.versions.node}` : 'ws';
+  describe(`ai@${major.major} × ${entry.path} (${entry.spec}, ${mode}, ${transport})`, () => {
     let server: MockResponsesServer;
     let provider: EntryProvider;
     let warnings: WarningCapture;
@@ -156,6 +158,33 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       expect(major.structuredResult(result)).toEqual({ city: expect.any(String), population: expect.any(Number) });
       const body = server.requests[0].body as { text?: { format?: { type?: string; schema?: unknown } } };
       expect(body.text?.format).toMatchObject({ type: 'json_schema', schema: { type: 'object' } });
+    });
+
+    it(`reports the sources a hosted search cites${entry.spec === 'v4' ? ', and the text citations V4 carries' : ''}`, async () => {
+      server.enqueue({ replay: 'openai-web-search-tool.1' });
+      const result = await ai.generateText({
+        model: provider('gpt-5-mini'),
+        prompt: 'Search the news.',
+        tools: { web_search: major.webSearchTool() },
+      });
+
+      // Each major's provider-tool shape reaches the wire as the hosted tool.
+      expect(server.requests[0].body.tools).toEqual([expect.objectContaining({ type: 'web_search' })]);
+      expect(result.sources.length).toBeGreaterThan(0);
+      expect(result.sources.every((source) => source.sourceType === 'url')).toBe(true);
+      const text = result.content.filter((part) => part.type === 'text');
+      expect(text).toHaveLength(1);
+      if (entry.spec === 'v4') {
+        // The recording's 12 url_citation annotations, each tied to its span of the answer.
+        expect(text[0].citations).toHaveLength(12);
+        expect(text[0].citations?.[0]).toMatchObject({
+          source: { type: 'source', sourceType: 'url', url: expect.stringMatching(/^https:/) },
+          startIndex: expect.any(Number),
+          endIndex: expect.any(Number),
+        });
+      } else {
+        expect(text[0].citations).toBeUndefined();
+      }
     });
 
     describe('abort', () => {
