@@ -50,7 +50,7 @@ export function createProviderCore(settings: OpenAIWebSocketSettings = {}): Prov
   const poolSettings = resolvePoolSettings(settings.pool);
   let state: SharedState | undefined;
   const shared = () =>
-    (state ??= sharedInstance(`${baseURL}\n${JSON.stringify(poolSettings)}`, () => ({
+    (state ??= sharedInstance(`${baseURL}\n${JSON.stringify(poolSettings)}\n${constructorId(settings.webSocket)}`, () => ({
       pool: new SessionPool(poolSettings),
       heads: new HeadStore(),
     })));
@@ -89,6 +89,15 @@ export function createProviderCore(settings: OpenAIWebSocketSettings = {}): Prov
       }
     },
   };
+}
+
+// Providers that open sockets with different constructors must not share a pool.
+const constructorIds = new WeakMap<object, number>();
+let constructorCount = 0;
+function constructorId(webSocket: WebSocketConstructor | null | undefined): string {
+  if (!webSocket) return String(webSocket);
+  if (!constructorIds.has(webSocket)) constructorIds.set(webSocket, ++constructorCount);
+  return `ctor-${constructorIds.get(webSocket)}`;
 }
 
 /**

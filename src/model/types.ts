@@ -130,7 +130,7 @@ export type CallOptions = {
   tools?: Array<FunctionTool | ProviderTool>;
   toolChoice?: ToolChoice;
   /** V4's top-level reasoning option; mapped like `providerOptions.openai.reasoningEffort`. */
-  reasoning?: 'provider-default' | 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+  reasoning?: 'provider-default' | 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
   includeRawChunks?: boolean;
   abortSignal?: AbortSignal;
   headers?: Record<string, string | undefined>;

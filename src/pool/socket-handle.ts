@@ -6,7 +6,10 @@ import WebSocket from 'ws';
  */
 export type WebSocketConstructor = new (
   url: string,
-  options?: { headers?: Record<string, string> } & Record<string, unknown>,
+  // `ws` takes an options object; WHATWG constructors declare `protocols` here but Node 22's
+  // accepts `{ headers }` too. `any` lets both be passed without a cast.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  options?: any,
 ) => unknown;
 
 export type SocketListener = {

@@ -9,7 +9,14 @@ import type {
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider-v2';
 import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
-import type { CallOptions, Content, FinishReason, StreamPart, Usage, Warning } from '../model/types';
+import type {
+  CallOptions,
+  Content,
+  FinishReason,
+  StreamPart,
+  Usage,
+  Warning,
+} from '../model/types';
 import { SUPPORTED_URLS } from './supported-urls';
 
 /** `LanguageModelV2` over the neutral model: converts types, nothing else. */
@@ -60,7 +67,9 @@ function toNeutralOptions(options: LanguageModelV2CallOptions): CallOptions {
     ...options,
     prompt: options.prompt as CallOptions['prompt'],
     tools: options.tools?.map((tool) =>
-      tool.type === 'provider-defined' ? { type: 'provider', id: tool.id, name: tool.name, args: tool.args } : tool,
+      tool.type === 'provider-defined'
+        ? { type: 'provider', id: tool.id, name: tool.name, args: tool.args }
+        : tool,
     ) as CallOptions['tools'],
   };
 }
@@ -87,7 +96,10 @@ function toV2Warning(warning: Warning): LanguageModelV2CallWarning {
     case 'unsupported':
       return { type: 'unsupported-setting', setting: warning.feature, details: warning.details };
     case 'compatibility':
-      return { type: 'other', message: `${warning.feature}${warning.details ? `: ${warning.details}` : ''}` };
+      return {
+        type: 'other',
+        message: `${warning.feature}${warning.details ? `: ${warning.details}` : ''}`,
+      };
     default:
       return warning;
   }

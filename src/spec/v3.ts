@@ -60,5 +60,7 @@ export class OpenAIWebSocketLanguageModelV3 implements LanguageModelV3 {
 }
 
 function toV3FinishReason(reason: FinishReason): LanguageModelV3FinishReason {
-  return reason.unified === 'interrupted' ? { unified: 'other', raw: reason.raw } : (reason as LanguageModelV3FinishReason);
+  return reason.unified === 'interrupted'
+    ? { unified: 'other', raw: reason.raw }
+    : (reason as LanguageModelV3FinishReason);
 }

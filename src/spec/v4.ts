@@ -3,6 +3,7 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Citation,
   LanguageModelV4Content,
+  LanguageModelV4Source,
   LanguageModelV4StreamPart,
   SharedV4ProviderMetadata,
   SharedV4Warning,
@@ -85,9 +86,15 @@ function withCitations<T extends { providerMetadata?: ProviderOptions }>(
   return { ...part, citations: citing.map(toCitation) };
 }
 
-function toCitation(annotation: Exclude<Annotation, { type: 'file_path' }>): LanguageModelV4Citation {
+function toCitation(
+  annotation: Exclude<Annotation, { type: 'file_path' }>,
+): LanguageModelV4Citation {
   const id = annotation.type === 'url_citation' ? annotation.url : annotation.file_id;
-  const source = mapAnnotationToSource(annotation, PROVIDER_OPTIONS_NAME, id);
+  const source = mapAnnotationToSource(
+    annotation,
+    PROVIDER_OPTIONS_NAME,
+    id,
+  ) as LanguageModelV4Source;
   const range =
     'start_index' in annotation && annotation.start_index != null && annotation.end_index != null
       ? { startIndex: annotation.start_index, endIndex: annotation.end_index }

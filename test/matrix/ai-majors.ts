@@ -62,9 +62,16 @@ export const AI5: AiMajor = {
   major: 5,
   ai: ai5 as unknown as AiModule,
   responseMessages: allStepsFromResponse,
-  structuredOutput: (schema) => ({ experimental_output: ai5.Output.object({ schema: schema as never }) }),
+  structuredOutput: (schema) => ({
+    experimental_output: ai5.Output.object({ schema: schema as never }),
+  }),
   structuredResult: (result) => result.experimental_output,
-  webSearchTool: () => ({ type: 'provider-defined', id: 'openai.web_search', name: 'web_search', args: {} }),
+  webSearchTool: () => ({
+    type: 'provider-defined',
+    id: 'openai.web_search',
+    name: 'web_search',
+    args: {},
+  }),
 };
 
 const providerTool = () => ({ type: 'provider', id: 'openai.web_search', args: {} });

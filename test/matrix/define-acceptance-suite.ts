@@ -1,11 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMockResponsesServer, MOCK_API_KEY, type MockResponsesServer } from '../../src/testing';
+import {
+  createMockResponsesServer,
+  MOCK_API_KEY,
+  type MockResponsesServer,
+} from '../../src/testing';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 import type { AiMajor } from './ai-majors';
 import { captureWarnings, type WarningCapture } from './capture-warnings';
 import type { Entry, EntryProvider } from './entries';
-import { USE_GLOBAL_WEBSOCKET, type WebSocketSetting, webSocketSetting } from './web-socket-setting';
+import {
+  USE_GLOBAL_WEBSOCKET,
+  type WebSocketSetting,
+  webSocketSetting,
+} from './web-socket-setting';
 
 export type MatrixCell = {
   /** The `ai` major driving the calls. */
@@ -18,8 +26,9 @@ export type MatrixCell = {
 
 /**
  * The acceptance suite every cell of the compatibility matrix runs: the same user-level
- * behaviour (tool loop with deltas, a chat across calls, streaming, structured output, abort)
- * through one `ai` major and one package entry. Only the wiring differs per cell.
+ * behaviour (tool loop with deltas, a chat across calls, streaming, structured output, hosted
+ * search sources and citations, abort) through one `ai` major and one package entry, plus the
+ * warning check: none for a native pair, the compatibility warning for V2 on ai@6/7.
  */
 export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): void {
   const { ai } = major;
@@ -44,7 +53,11 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       server.reset();
       warnings.clear();
       socket = webSocketSetting();
-      provider = entry.createProvider({ apiKey: MOCK_API_KEY, baseURL: server.url, webSocket: socket.webSocket });
+      provider = entry.createProvider({
+        apiKey: MOCK_API_KEY,
+        baseURL: server.url,
+        webSocket: socket.webSocket,
+      });
     });
     afterEach(async () => {
       await provider.close();
@@ -54,7 +67,8 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       else {
         // One per call; each names the spec version, so the user knows what to change.
         expect(compatibility.length).toBeGreaterThan(0);
-        for (const message of compatibility) expect(message).toMatch(/specificationVersion.*v2 specification/);
+        for (const message of compatibility)
+          expect(message).toMatch(/specificationVersion.*v2 specification/);
       }
     });
 
@@ -88,8 +102,13 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       }
       for (const record of records) expect(record.duplicates).toEqual([]);
       const metas = result.steps.map((step) => wsMeta(step.providerMetadata));
-      expect(metas[0]).toMatchObject({ transport: 'websocket', inputMode: 'full', reason: 'new-conversation' });
-      for (const meta of metas.slice(1)) expect(meta).toMatchObject({ inputMode: 'delta', socketReused: true });
+      expect(metas[0]).toMatchObject({
+        transport: 'websocket',
+        inputMode: 'full',
+        reason: 'new-conversation',
+      });
+      for (const meta of metas.slice(1))
+        expect(meta).toMatchObject({ inputMode: 'delta', socketReused: true });
       if (USE_GLOBAL_WEBSOCKET) {
         // The runtime's own WebSocket carried the whole loop: one socket, built by the global class.
         expect(typeof WebSocket).toBe('function');
@@ -104,7 +123,13 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       const replies: string[] = [];
       for (const text of ['Look two things up. #tools=2', 'Tell me more', 'Thanks']) {
         messages.push({ role: 'user', content: text });
-        const result = ai.streamText({ model, system: 'Be brief.', messages, tools, stopWhen: ai.stepCountIs(4) });
+        const result = ai.streamText({
+          model,
+          system: 'Be brief.',
+          messages,
+          tools,
+          stopWhen: ai.stepCountIs(4),
+        });
         replies.push(await result.text);
         // All steps' messages: with only the last step, the tool calls would drop out of the history.
         messages.push(...(await major.responseMessages(result)));
@@ -114,7 +139,10 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       const records = server.requests;
       expect(records).toHaveLength(5);
       expect(new Set(records.map((r) => r.socketId)).size).toBe(1);
-      expect(records.map((r) => r.previousResponseId)).toEqual([null, ...records.slice(0, -1).map((r) => r.responseId)]);
+      expect(records.map((r) => r.previousResponseId)).toEqual([
+        null,
+        ...records.slice(0, -1).map((r) => r.responseId),
+      ]);
       expect(records.slice(1).map(inputTypes)).toEqual([
         ['function_call_output'],
         ['function_call_output'],
@@ -136,7 +164,14 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
 
       expect(await result.text).toBe('Done after 1 tool calls.');
       expect(await result.finishReason).toBe('stop');
-      for (const type of ['start-step', 'tool-call', 'tool-result', 'finish-step', 'text-delta', 'finish']) {
+      for (const type of [
+        'start-step',
+        'tool-call',
+        'tool-result',
+        'finish-step',
+        'text-delta',
+        'finish',
+      ]) {
         expect(types).toContain(type);
       }
       expect(types.indexOf('tool-result')).toBeLessThan(types.indexOf('text-delta'));
@@ -144,7 +179,10 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       const usage = await result.totalUsage;
       expect(usage.inputTokens).toBeGreaterThan(0);
       expect(usage.outputTokens).toBeGreaterThan(0);
-      expect(wsMeta(await result.providerMetadata)).toMatchObject({ transport: 'websocket', inputMode: 'delta' });
+      expect(wsMeta(await result.providerMetadata)).toMatchObject({
+        transport: 'websocket',
+        inputMode: 'delta',
+      });
     });
 
     it('returns structured output through a JSON schema', async () => {
@@ -155,8 +193,13 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
         ...major.structuredOutput(schema),
       });
 
-      expect(major.structuredResult(result)).toEqual({ city: expect.any(String), population: expect.any(Number) });
-      const body = server.requests[0].body as { text?: { format?: { type?: string; schema?: unknown } } };
+      expect(major.structuredResult(result)).toEqual({
+        city: expect.any(String),
+        population: expect.any(Number),
+      });
+      const body = server.requests[0].body as {
+        text?: { format?: { type?: string; schema?: unknown } };
+      };
       expect(body.text?.format).toMatchObject({ type: 'json_schema', schema: { type: 'object' } });
     });
 
@@ -169,7 +212,9 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       });
 
       // Each major's provider-tool shape reaches the wire as the hosted tool.
-      expect(server.requests[0].body.tools).toEqual([expect.objectContaining({ type: 'web_search' })]);
+      expect(server.requests[0].body.tools).toEqual([
+        expect.objectContaining({ type: 'web_search' }),
+      ]);
       expect(result.sources.length).toBeGreaterThan(0);
       expect(result.sources.every((source) => source.sourceType === 'url')).toBe(true);
       const text = result.content.filter((part) => part.type === 'text');
@@ -193,7 +238,11 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       beforeEach(async () => {
         // Spaced events, so the abort lands while the response is still streaming.
         slow = await createMockResponsesServer({ costModel: { perEventMs: 15 } });
-        slowProvider = entry.createProvider({ apiKey: MOCK_API_KEY, baseURL: slow.url, webSocket: socket.webSocket });
+        slowProvider = entry.createProvider({
+          apiKey: MOCK_API_KEY,
+          baseURL: slow.url,
+          webSocket: socket.webSocket,
+        });
       });
       afterEach(async () => {
         await slowProvider.close();

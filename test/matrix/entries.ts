@@ -1,7 +1,7 @@
+import type { OpenAIWebSocketSettings } from '../../src/index';
 import * as root from '../../src/index';
 import * as v3 from '../../src/v3';
 import * as v4 from '../../src/v4';
-import type { OpenAIWebSocketSettings } from '../../src/index';
 
 /** A model entry of the package, reduced to what the suite needs. */
 export type Entry = {

@@ -21,7 +21,9 @@ export function webSocketSetting(): WebSocketSetting {
   if (!USE_GLOBAL_WEBSOCKET) return { webSocket: undefined, constructed: () => 0 };
   const Global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (typeof Global !== 'function') {
-    throw new Error(`MATRIX_WEBSOCKET=global needs a global WebSocket (Node ${process.version} has none)`);
+    throw new Error(
+      `MATRIX_WEBSOCKET=global needs a global WebSocket (Node ${process.version} has none)`,
+    );
   }
   let count = 0;
   const counted = new Proxy(Global, {

@@ -1,5 +1,9 @@
 // An ai@5 app: the root entry gives LanguageModelV2, the only spec ai@5 accepts.
-import { createOpenAIWebSocket, type OpenAIWebSocketProvider, openaiWebSocket } from 'ai-sdk-openai-ws';
+import {
+  createOpenAIWebSocket,
+  type OpenAIWebSocketProvider,
+  openaiWebSocket,
+} from 'ai-sdk-openai-ws';
 import { createOpenAIWebSocket as createV3 } from 'ai-sdk-openai-ws/v3';
 import { createOpenAIWebSocket as createV4 } from 'ai-sdk-openai-ws/v4';
 import { generateText, type LanguageModel, stepCountIs, streamText, tool } from 'ai-v5';
@@ -27,7 +31,12 @@ export async function run(): Promise<string> {
   const result = await generateText({
     model,
     prompt: 'Hello',
-    tools: { lookup: tool({ inputSchema: z.object({ step: z.number() }), execute: async ({ step }) => step }) },
+    tools: {
+      lookup: tool({
+        inputSchema: z.object({ step: z.number() }),
+        execute: async ({ step }) => step,
+      }),
+    },
     stopWhen: stepCountIs(5),
     providerOptions: { openai: { store: false, conversationId: 'chat-1' } },
   });

@@ -2,13 +2,20 @@
 // accepts V2 at runtime with a compatibility warning).
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createOpenAIWebSocket as createV2 } from 'ai-sdk-openai-ws';
-import { createOpenAIWebSocket, type OpenAIWebSocketProvider, openaiWebSocket } from 'ai-sdk-openai-ws/v3';
+import {
+  createOpenAIWebSocket,
+  type OpenAIWebSocketProvider,
+  openaiWebSocket,
+} from 'ai-sdk-openai-ws/v3';
 import { createOpenAIWebSocket as createV4 } from 'ai-sdk-openai-ws/v4';
 import { generateText, type LanguageModel, Output, stepCountIs, streamText, tool } from 'ai-v6';
 import { z } from 'zod';
 import type { Equal, Expect } from './assert-type';
 
-const provider: OpenAIWebSocketProvider = createOpenAIWebSocket({ apiKey: 'sk-test', name: 'my-openai' });
+const provider: OpenAIWebSocketProvider = createOpenAIWebSocket({
+  apiKey: 'sk-test',
+  name: 'my-openai',
+});
 const model = provider.languageModel('gpt-4.1-mini');
 export type IsLanguageModelV3 = Expect<Equal<typeof model, LanguageModelV3>>;
 
@@ -23,7 +30,12 @@ export async function run(): Promise<number> {
     model,
     prompt: 'Describe a city.',
     output: Output.object({ schema: z.object({ name: z.string(), population: z.number() }) }),
-    tools: { lookup: tool({ inputSchema: z.object({ step: z.number() }), execute: async ({ step }) => step }) },
+    tools: {
+      lookup: tool({
+        inputSchema: z.object({ step: z.number() }),
+        execute: async ({ step }) => step,
+      }),
+    },
     stopWhen: stepCountIs(5),
   });
   const streamed = streamText({ model: defaultInstance, messages: result.response.messages });

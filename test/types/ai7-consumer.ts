@@ -1,29 +1,29 @@
 // An ai@7 app: `/v4` gives the native LanguageModelV4; `/v3` is native too, the root entry still
 // type-checks (compatibility mode at runtime).
+
+import { generateText, type LanguageModel, stepCountIs, streamText, tool } from 'ai';
 import { createOpenAIWebSocket as createV2 } from 'ai-sdk-openai-ws';
 import { createOpenAIWebSocket as createV3 } from 'ai-sdk-openai-ws/v3';
 import {
   createOpenAIWebSocket,
   type OpenAIWebSocketProvider,
-  type WebSocketCallMetadata,
   openaiWebSocket,
+  type WebSocketCallMetadata,
 } from 'ai-sdk-openai-ws/v4';
-import { generateText, type LanguageModel, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import type { Equal, Expect } from './assert-type';
 
 const provider: OpenAIWebSocketProvider = createOpenAIWebSocket({
   apiKey: 'sk-test',
-  // KNOWN BUG (reported): Node 22's global WebSocket sends headers and works at runtime (the
-  // Node 22 matrix leg proves it), but its declared type (`protocols?: string | string[]`) does
-  // not fit `WebSocketConstructor`. Once that type accepts it, this directive fails: delete it.
-  // @ts-expect-error the global WebSocket's declared constructor type is rejected today
+  // Node 22's global WebSocket sends headers; its declared constructor type must be accepted.
   webSocket: WebSocket,
 });
 const model = provider('gpt-5.2');
 export type SpecIsV4 = Expect<Equal<typeof model.specificationVersion, 'v4'>>;
 // The V4 model is the one ai@7 itself declares, member for member.
-export type IsAiV4Model = Expect<Equal<typeof model, Extract<LanguageModel, { specificationVersion: 'v4' }>>>;
+export type IsAiV4Model = Expect<
+  Equal<typeof model, Extract<LanguageModel, { specificationVersion: 'v4' }>>
+>;
 
 const accepted: LanguageModel = model;
 const defaultInstance: LanguageModel = openaiWebSocket('gpt-5.2');
@@ -34,7 +34,12 @@ export async function run(): Promise<WebSocketCallMetadata> {
   const result = await generateText({
     model,
     prompt: 'Hello #tools=2',
-    tools: { lookup: tool({ inputSchema: z.object({ step: z.number() }), execute: async ({ step }) => step }) },
+    tools: {
+      lookup: tool({
+        inputSchema: z.object({ step: z.number() }),
+        execute: async ({ step }) => step,
+      }),
+    },
     stopWhen: stepCountIs(5),
     providerOptions: { openai: { reasoningEffort: 'low' } },
   });

@@ -1,30 +1,28 @@
-// A CommonJS consumer: `require` resolves to dist/*.d.cts, which must be as complete as the ESM ones.
+// A CommonJS consumer: from a .cts file, NodeNext resolves these through the `require` condition
+// to dist/*.d.cts, which must be as complete as the ESM declarations. Type-only on purpose: the
+// root tsconfig compiles this file too, and there a CommonJS file may not hold ESM value syntax.
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import root = require('ai-sdk-openai-ws');
-import v3 = require('ai-sdk-openai-ws/v3');
-import v4 = require('ai-sdk-openai-ws/v4');
-import testing = require('ai-sdk-openai-ws/testing');
+import type { createOpenAIWebSocket as createV2 } from 'ai-sdk-openai-ws';
+import type { MockRequestRecord, MockResponsesServer } from 'ai-sdk-openai-ws/testing';
+import type { OpenAIWebSocketProvider, openaiWebSocket } from 'ai-sdk-openai-ws/v3';
+import type {
+  createOpenAIWebSocket as createV4,
+  OpenAIWebSocketSettings,
+} from 'ai-sdk-openai-ws/v4';
 
 // Inlined: a relative import from a .cts file would need a NodeNext-style extension.
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
 
-const v2Model = root.createOpenAIWebSocket({ apiKey: 'sk-test' })('gpt-4.1-mini');
-const v3Model = v3.openaiWebSocket('gpt-4.1-mini');
-const v4Model = v4.createOpenAIWebSocket()('gpt-4.1-mini');
+type V2Model = ReturnType<ReturnType<typeof createV2>>;
+type V3Model = ReturnType<typeof openaiWebSocket>;
+type V4Model = ReturnType<ReturnType<typeof createV4>>;
 
-type Specs = Expect<
-  Equal<
-    [typeof v2Model.specificationVersion, typeof v4Model.specificationVersion],
-    ['v2', 'v4']
-  >
->;
-type V3IsProviderV3 = Expect<Equal<typeof v3Model, LanguageModelV3>>;
-
-async function mockServerUrl(): Promise<string> {
-  const server = await testing.createMockResponsesServer({ apiKeys: [testing.MOCK_API_KEY] });
-  await server.close();
-  return server.url;
-}
-
-export = { mockServerUrl } as { mockServerUrl: typeof mockServerUrl; checks?: [Specs, V3IsProviderV3] };
+export type Checks = [
+  Expect<Equal<[V2Model['specificationVersion'], V4Model['specificationVersion']], ['v2', 'v4']>>,
+  Expect<Equal<V3Model, LanguageModelV3>>,
+  Expect<Equal<ReturnType<OpenAIWebSocketProvider['languageModel']>, LanguageModelV3>>,
+  Expect<Equal<OpenAIWebSocketSettings['transport'], 'auto' | 'websocket' | undefined>>,
+  Expect<Equal<MockResponsesServer['requests'], MockRequestRecord[]>>,
+];
