@@ -8,7 +8,6 @@ import type {
   LanguageModelV2Usage,
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider-v2';
-import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
 import type {
   CallOptions,
   Content,
@@ -17,22 +16,11 @@ import type {
   Usage,
   Warning,
 } from '../model/types';
-import { SUPPORTED_URLS } from './supported-urls';
+import { SpecModel } from './spec-model';
 
 /** `LanguageModelV2` over the neutral model: converts types, nothing else. */
-export class OpenAIWebSocketLanguageModelV2 implements LanguageModelV2 {
+export class OpenAIWebSocketLanguageModelV2 extends SpecModel implements LanguageModelV2 {
   readonly specificationVersion = 'v2';
-  readonly supportedUrls = SUPPORTED_URLS;
-
-  constructor(private readonly model: ResponsesWebSocketModel) {}
-
-  get provider(): string {
-    return this.model.provider;
-  }
-
-  get modelId(): string {
-    return this.model.modelId;
-  }
 
   async doGenerate(options: LanguageModelV2CallOptions) {
     const result = await this.model.doGenerate(toNeutralOptions(options));
@@ -47,18 +35,7 @@ export class OpenAIWebSocketLanguageModelV2 implements LanguageModelV2 {
   }
 
   async doStream(options: LanguageModelV2CallOptions) {
-    const result = await this.model.doStream(toNeutralOptions(options));
-    return {
-      ...result,
-      stream: result.stream.pipeThrough(
-        new TransformStream<StreamPart, LanguageModelV2StreamPart>({
-          transform(part, controller) {
-            const converted = toV2StreamPart(part);
-            if (converted) controller.enqueue(converted);
-          },
-        }),
-      ),
-    };
+    return this.mapStream(await this.model.doStream(toNeutralOptions(options)), toV2StreamPart);
   }
 }
 

@@ -7,27 +7,15 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
 import type { CallOptions, FinishReason, StreamPart } from '../model/types';
-import { SUPPORTED_URLS } from './supported-urls';
+import { SpecModel } from './spec-model';
 
 /**
  * `LanguageModelV3` over the neutral model. The neutral types are V3-shaped, so this adapter only
  * narrows types and maps V4's 'interrupted' finish reason, which V3 lacks.
  */
-export class OpenAIWebSocketLanguageModelV3 implements LanguageModelV3 {
+export class OpenAIWebSocketLanguageModelV3 extends SpecModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
-  readonly supportedUrls = SUPPORTED_URLS;
-
-  constructor(private readonly model: ResponsesWebSocketModel) {}
-
-  get provider(): string {
-    return this.model.provider;
-  }
-
-  get modelId(): string {
-    return this.model.modelId;
-  }
 
   async doGenerate(options: LanguageModelV3CallOptions) {
     const result = await this.model.doGenerate(options as CallOptions);
@@ -41,21 +29,13 @@ export class OpenAIWebSocketLanguageModelV3 implements LanguageModelV3 {
   }
 
   async doStream(options: LanguageModelV3CallOptions) {
-    const result = await this.model.doStream(options as CallOptions);
-    return {
-      ...result,
-      stream: result.stream.pipeThrough(
-        new TransformStream<StreamPart, LanguageModelV3StreamPart>({
-          transform(part, controller) {
-            controller.enqueue(
-              (part.type === 'finish'
-                ? { ...part, finishReason: toV3FinishReason(part.finishReason) }
-                : part) as LanguageModelV3StreamPart,
-            );
-          },
-        }),
-      ),
-    };
+    return this.mapStream(
+      await this.model.doStream(options as CallOptions),
+      (part) =>
+        (part.type === 'finish'
+          ? { ...part, finishReason: toV3FinishReason(part.finishReason) }
+          : part) as LanguageModelV3StreamPart,
+    );
   }
 }
 

@@ -10,9 +10,8 @@ import type {
 } from '@ai-sdk/provider-v4';
 import type { Annotation } from '../model/event-schemas';
 import { mapAnnotationToSource } from '../model/map-annotation';
-import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
 import type { CallOptions, ProviderOptions, StreamPart } from '../model/types';
-import { SUPPORTED_URLS } from './supported-urls';
+import { SpecModel } from './spec-model';
 import { toNeutralPrompt } from './v4-prompt';
 
 /** Key of this provider's metadata (the core writes `providerMetadata.openai`). */
@@ -23,19 +22,8 @@ const PROVIDER_OPTIONS_NAME = 'openai';
  * superset of the neutral results, so parts pass as they are, plus the one V4-only field the
  * events give, `citations` on a text block (from the annotations the core keeps in its metadata).
  */
-export class OpenAIWebSocketLanguageModelV4 implements LanguageModelV4 {
+export class OpenAIWebSocketLanguageModelV4 extends SpecModel implements LanguageModelV4 {
   readonly specificationVersion = 'v4';
-  readonly supportedUrls = SUPPORTED_URLS;
-
-  constructor(private readonly model: ResponsesWebSocketModel) {}
-
-  get provider(): string {
-    return this.model.provider;
-  }
-
-  get modelId(): string {
-    return this.model.modelId;
-  }
 
   async doGenerate(options: LanguageModelV4CallOptions) {
     const result = await this.model.doGenerate(toNeutralOptions(options));
@@ -50,19 +38,11 @@ export class OpenAIWebSocketLanguageModelV4 implements LanguageModelV4 {
   }
 
   async doStream(options: LanguageModelV4CallOptions) {
-    const result = await this.model.doStream(toNeutralOptions(options));
-    return {
-      ...result,
-      stream: result.stream.pipeThrough(
-        new TransformStream<StreamPart, LanguageModelV4StreamPart>({
-          transform(part, controller) {
-            controller.enqueue(
-              (part.type === 'text-end' ? withCitations(part) : part) as LanguageModelV4StreamPart,
-            );
-          },
-        }),
-      ),
-    };
+    return this.mapStream(
+      await this.model.doStream(toNeutralOptions(options)),
+      (part) =>
+        (part.type === 'text-end' ? withCitations(part) : part) as LanguageModelV4StreamPart,
+    );
   }
 }
 
