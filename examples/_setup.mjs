@@ -7,7 +7,12 @@ export async function setup() {
   if (process.env.OPENAI_API_KEY) {
     const provider = createOpenAIWebSocket();
     console.log('Using OpenAI (OPENAI_API_KEY is set).');
-    return { provider, modelId: process.env.OPENAI_MODEL ?? 'gpt-4.1-mini', mock: undefined, close: () => provider.close() };
+    return {
+      provider,
+      modelId: process.env.OPENAI_MODEL ?? 'gpt-4.1-mini',
+      mock: undefined,
+      close: () => provider.close(),
+    };
   }
   const mock = await createMockResponsesServer();
   const provider = createOpenAIWebSocket({ apiKey: MOCK_API_KEY, baseURL: mock.url });

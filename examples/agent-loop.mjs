@@ -18,7 +18,8 @@ try {
     tools: { lookup },
     stopWhen: stepCountIs(10),
   });
-  result.steps.forEach((step, i) => console.log(describeStep(i + 1, step.providerMetadata)));
+  for (const [i, step] of result.steps.entries())
+    console.log(describeStep(i + 1, step.providerMetadata));
   console.log(`\n${result.text}`);
 } finally {
   await close();

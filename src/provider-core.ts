@@ -50,10 +50,13 @@ export function createProviderCore(settings: OpenAIWebSocketSettings = {}): Prov
   const poolSettings = resolvePoolSettings(settings.pool);
   let state: SharedState | undefined;
   const shared = () =>
-    (state ??= sharedInstance(`${baseURL}\n${JSON.stringify(poolSettings)}\n${constructorId(settings.webSocket)}`, () => ({
-      pool: new SessionPool(poolSettings),
-      heads: new HeadStore(),
-    })));
+    (state ??= sharedInstance(
+      `${baseURL}\n${JSON.stringify(poolSettings)}\n${constructorId(settings.webSocket)}`,
+      () => ({
+        pool: new SessionPool(poolSettings),
+        heads: new HeadStore(),
+      }),
+    ));
 
   const headers = (): Record<string, string> => {
     const apiKey = typeof settings.apiKey === 'function' ? settings.apiKey() : settings.apiKey;
@@ -104,7 +107,9 @@ function constructorId(webSocket: WebSocketConstructor | null | undefined): stri
  * Browsers and edge runtimes cannot send an Authorization header on a WebSocket upgrade, and the
  * Responses socket accepts no other auth. Say so plainly instead of failing at the handshake.
  */
-function webSocketUnavailable(webSocket: WebSocketConstructor | null | undefined): string | undefined {
+function webSocketUnavailable(
+  webSocket: WebSocketConstructor | null | undefined,
+): string | undefined {
   if (webSocket) return undefined;
   const runtime = globalThis as { EdgeRuntime?: unknown; window?: unknown; document?: unknown };
   const where =

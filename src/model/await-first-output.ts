@@ -20,7 +20,12 @@ export type FirstOutput =
 
 /** Events that carry no output: `@ai-sdk/openai` raises errors that come before anything else. */
 function isOutputEvent(type: unknown): boolean {
-  return !(type === 'response.created' || type === 'response.in_progress' || type === 'response.failed' || type === 'error');
+  return !(
+    type === 'response.created' ||
+    type === 'response.in_progress' ||
+    type === 'response.failed' ||
+    type === 'error'
+  );
 }
 
 /**
@@ -35,12 +40,14 @@ export async function awaitFirstOutput(
   const buffered: Record<string, unknown>[] = [];
   let accepted = false;
   for (;;) {
-    const deadline = buffered.length === 0 ? firstEventTimeoutMs : accepted ? ACCEPTED_GRACE_MS : eventTimeoutMs;
+    const deadline =
+      buffered.length === 0 ? firstEventTimeoutMs : accepted ? ACCEPTED_GRACE_MS : eventTimeoutMs;
     const next = await queue.next(deadline);
     if (next.kind === 'timeout') {
       return buffered.length === 0 ? { kind: 'timeout' } : { kind: 'ready', buffered };
     }
-    if (next.kind === 'failed') return { kind: 'failed', error: next.error, events: buffered.length };
+    if (next.kind === 'failed')
+      return { kind: 'failed', error: next.error, events: buffered.length };
     const { event } = next;
     const error = readServerError(event) ?? readFailedResponseError(event);
     if (error) return { kind: 'server-error', error };

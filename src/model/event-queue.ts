@@ -33,7 +33,9 @@ export class EventQueue {
     if (this.failure) return Promise.resolve({ kind: 'failed', error: this.failure.error });
     return new Promise<QueueResult>((resolve) => {
       const timer =
-        timeoutMs === undefined ? undefined : setTimeout(() => this.settle({ kind: 'timeout' }), timeoutMs);
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => this.settle({ kind: 'timeout' }), timeoutMs);
       this.waiting = (result) => {
         if (timer) clearTimeout(timer);
         resolve(result);

@@ -1,13 +1,13 @@
 import { APICallError } from '@ai-sdk/provider';
 import type { Connection } from '../pool/connection';
 import { ConnectionError } from '../pool/connection';
+import { awaitFirstOutput } from './await-first-output';
 import type { ResponsesRequest } from './build-request';
 import { webSocketURL } from './credential-scope';
 import { EventQueue } from './event-queue';
 import type { ChainHead } from './head-store';
 import type { ModelConfig } from './model-config';
 import { planTurn, type TurnPlan } from './plan-turn';
-import { awaitFirstOutput } from './await-first-output';
 import { toAPICallError } from './server-error';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
 
@@ -110,7 +110,8 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       const error = new Error(
         `the response.create frame is ${requestBytes} bytes, above the WebSocket frame limit of ${config.maxFrameBytes} bytes`,
       );
-      if (config.transport === 'auto') return { transport: 'http', reason: 'frame-too-large', retries, cause: error };
+      if (config.transport === 'auto')
+        return { transport: 'http', reason: 'frame-too-large', retries, cause: error };
       throw new APICallError({
         message: `${error.message}; use transport "auto" to send large requests over HTTP.`,
         ...context,
@@ -126,7 +127,10 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     call.signal?.addEventListener('abort', onAbort, { once: true });
     const detach = () => call.signal?.removeEventListener('abort', onAbort);
     try {
-      connection.startTurn(text, { event: (event) => queue.push(event), failed: (error) => queue.fail(error) });
+      connection.startTurn(text, {
+        event: (event) => queue.push(event),
+        failed: (error) => queue.fail(error),
+      });
     } catch (error) {
       detach();
       queue.fail(error);
@@ -164,7 +168,8 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       // The socket died before any output: nothing reached the caller and the server keeps
       // nothing of a response it could not deliver, so a full resend on a new socket is safe.
       // A close of our own (provider.close(), abort) is final: it must not come back as a resend.
-      const resendable = first.error instanceof ConnectionError && first.error.failure.kind !== 'closed-by-client';
+      const resendable =
+        first.error instanceof ConnectionError && first.error.failure.kind !== 'closed-by-client';
       if (resendable && retries < MAX_RESENDS) {
         resend('socket-replaced', { freshSocket: true });
         continue;
@@ -179,7 +184,8 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       // parent stays reachable from the store unless the server says it cannot find it.
       connection.headId = undefined;
       const parentGone = serverError.code === 'previous_response_not_found' || !call.head?.stored;
-      if (plan.mode === 'delta' && parentGone) config.heads.drop(call.scope, plan.previousResponseId);
+      if (plan.mode === 'delta' && parentGone)
+        config.heads.drop(call.scope, plan.previousResponseId);
       if (serverError.code === 'previous_response_not_found' && retries < MAX_RESENDS) {
         config.pool.release(connection);
         resend('previous-response-not-found', { freshSocket: false });
@@ -227,7 +233,8 @@ async function acquire(call: TurnCall, url: string, fresh: boolean, avoid: Reado
         maxPayload: 64 * 1024 * 1024,
       });
     } catch (error) {
-      if (!isRetryableUpgrade(error) || attempt >= MAX_CONNECT_ATTEMPTS || call.signal?.aborted) throw error;
+      if (!isRetryableUpgrade(error) || attempt >= MAX_CONNECT_ATTEMPTS || call.signal?.aborted)
+        throw error;
       await sleep(100 * 4 ** (attempt - 1), call.signal);
     }
   }

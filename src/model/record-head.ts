@@ -1,6 +1,6 @@
 import { convertPrompt, type InputItem } from '../convert/convert-prompt';
-import { collectContent } from './collect-content';
 import type { ResponsesRequest } from './build-request';
+import { collectContent } from './collect-content';
 import type { TurnCall } from './open-turn';
 import type { Message, ProviderOptions, StreamPart } from './types';
 
@@ -23,7 +23,11 @@ export async function outputAsInputItems(
     switch (part.type) {
       case 'text':
       case 'reasoning':
-        message.content.push({ type: part.type, text: part.text, providerOptions: metadata(part.providerMetadata) });
+        message.content.push({
+          type: part.type,
+          text: part.text,
+          providerOptions: metadata(part.providerMetadata),
+        });
         break;
       case 'tool-call':
         message.content.push({
@@ -70,10 +74,15 @@ function parseToolInput(input: string): unknown {
  * Records the chain head of a completed response: its whole context as the next prompt will
  * express it. `connectionId` is the socket whose cache holds it (-1: none, HTTP).
  */
-export async function recordHead(call: TurnCall, parts: StreamPart[], connectionId: number): Promise<string | undefined> {
+export async function recordHead(
+  call: TurnCall,
+  parts: StreamPart[],
+  connectionId: number,
+): Promise<string | undefined> {
   const { config, request } = call;
   let responseId: string | undefined;
-  for (const part of parts) if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
+  for (const part of parts)
+    if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
   if (!responseId) return undefined;
   const [output, plainOutput] = await Promise.all([
     outputAsInputItems(parts, request, config.providerOptionsName, { withMetadata: true }),

@@ -8,7 +8,16 @@ import { type OpenTurn, openTurn, type TurnCall } from './open-turn';
 import { recordHead } from './record-head';
 import { streamEvents } from './stream-events';
 import { streamOverHttp } from './stream-over-http';
-import type { CallOptions, Content, FinishReason, ProviderOptions, ResponseMetadata, StreamPart, Usage, Warning } from './types';
+import type {
+  CallOptions,
+  Content,
+  FinishReason,
+  ProviderOptions,
+  ResponseMetadata,
+  StreamPart,
+  Usage,
+  Warning,
+} from './types';
 
 export type NeutralStreamResult = {
   stream: ReadableStream<StreamPart>;
@@ -98,7 +107,11 @@ export class ResponsesWebSocketModel {
     };
   }
 
-  private streamWebSocketTurn(call: TurnCall, turn: OpenTurn, options: CallOptions): ReadableStream<StreamPart> {
+  private streamWebSocketTurn(
+    call: TurnCall,
+    turn: OpenTurn,
+    options: CallOptions,
+  ): ReadableStream<StreamPart> {
     const { config, request } = call;
     const { connection, queue, plan } = turn;
     return streamEvents({
@@ -133,7 +146,10 @@ export class ResponsesWebSocketModel {
           // in a state that is not trusted.
           if (terminalType === 'response.failed' || terminalType === 'response.incomplete') {
             config.pool.release(connection);
-          } else connection.close(terminalType ? `response ended with ${terminalType}` : 'response broke off');
+          } else
+            connection.close(
+              terminalType ? `response ended with ${terminalType}` : 'response broke off',
+            );
           return;
         }
         connection.headId = await recordHead(call, parts, connection.id);
@@ -153,7 +169,10 @@ function connectionURL(config: ModelConfig): string {
  * per-call extras (the AI SDK's user-agent, tracing ids) must not split the pool into scopes that
  * never reuse each other. The HTTP fallback sends them all, as @ai-sdk/openai does.
  */
-function splitHeaders(provider: Record<string, string>, perCall: Record<string, string | undefined> | undefined) {
+function splitHeaders(
+  provider: Record<string, string>,
+  perCall: Record<string, string | undefined> | undefined,
+) {
   const socketHeaders = { ...provider };
   const httpHeaders = { ...provider };
   for (const [name, value] of Object.entries(perCall ?? {})) {
@@ -164,4 +183,10 @@ function splitHeaders(provider: Record<string, string>, perCall: Record<string, 
   return { socketHeaders, httpHeaders };
 }
 
-const AUTH_HEADERS = new Set(['authorization', 'api-key', 'x-api-key', 'openai-organization', 'openai-project']);
+const AUTH_HEADERS = new Set([
+  'authorization',
+  'api-key',
+  'x-api-key',
+  'openai-organization',
+  'openai-project',
+]);

@@ -39,7 +39,9 @@ export async function streamOverHttp({
       next: async () => {
         try {
           const { done, value } = await reader.read();
-          return done ? { kind: 'end' } : { kind: 'event', event: value as Record<string, unknown> };
+          return done
+            ? { kind: 'end' }
+            : { kind: 'event', event: value as Record<string, unknown> };
         } catch (error) {
           return { kind: 'failed', error };
         }
@@ -54,7 +56,14 @@ export async function streamOverHttp({
       tools: options.tools,
     }),
     warnings: request.warnings,
-    metadata: { transport: 'http', inputMode: 'full', reason, socketReused: false, requestBytes, retries },
+    metadata: {
+      transport: 'http',
+      inputMode: 'full',
+      reason,
+      socketReused: false,
+      requestBytes,
+      retries,
+    },
     providerOptionsName: config.providerOptionsName,
     signal: call.signal,
     url,

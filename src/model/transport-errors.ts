@@ -8,8 +8,11 @@ type Context = { url: string; requestBodyValues: unknown };
 export function isRetryableUpgrade(error: unknown): boolean {
   if (!(error instanceof ConnectionError)) return false;
   const { failure } = error;
-  if (failure.kind === 'rejected') return failure.status === 403 || failure.status === 429 || failure.status >= 500;
-  return failure.kind === 'connect-timeout' || failure.kind === 'error' || failure.kind === 'closed';
+  if (failure.kind === 'rejected')
+    return failure.status === 403 || failure.status === 429 || failure.status >= 500;
+  return (
+    failure.kind === 'connect-timeout' || failure.kind === 'error' || failure.kind === 'closed'
+  );
 }
 
 /** The upgrade can never work here; with transport 'auto' the call goes over HTTP instead. */
@@ -46,7 +49,8 @@ export function toTransportError(error: unknown, context: Context): unknown {
       ...context,
       statusCode: status,
       cause: error,
-      isRetryable: status !== 401 && status !== 426 && (status === 403 || status === 429 || status >= 500),
+      isRetryable:
+        status !== 401 && status !== 426 && (status === 403 || status === 429 || status >= 500),
     });
   }
   if (failure.kind === 'closed-by-client') {

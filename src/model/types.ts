@@ -159,7 +159,11 @@ export type Usage = {
     cacheRead: number | undefined;
     cacheWrite: number | undefined;
   };
-  outputTokens: { total: number | undefined; text: number | undefined; reasoning: number | undefined };
+  outputTokens: {
+    total: number | undefined;
+    text: number | undefined;
+    reasoning: number | undefined;
+  };
   raw?: JsonObject;
 };
 

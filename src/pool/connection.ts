@@ -128,7 +128,8 @@ export class Connection {
 
   /** Sends the frame of a new response; events go to `listener` until `endTurn()`. */
   startTurn(frame: string, listener: TurnListener): void {
-    if (!this.usable) throw new ConnectionError(this.failure ?? { kind: 'error', message: 'socket not open' });
+    if (!this.usable)
+      throw new ConnectionError(this.failure ?? { kind: 'error', message: 'socket not open' });
     if (this.turn) throw new Error('a response is already in flight on this socket');
     this.turn = listener;
     this.lastUsedAt = Date.now();
@@ -188,16 +189,23 @@ export class Connection {
       event = JSON.parse(text);
     } catch {
       // The stream can no longer be trusted: fail the turn and retire the socket.
-      return this.fail({ kind: 'malformed-frame' });
+      this.fail({ kind: 'malformed-frame' });
+      return;
     }
-    if (typeof event !== 'object' || event === null) return this.fail({ kind: 'malformed-frame' });
+    if (typeof event !== 'object' || event === null) {
+      this.fail({ kind: 'malformed-frame' });
+      return;
+    }
     if (this.turn) {
       this.turn.event(event as Record<string, unknown>);
       return;
     }
     // Unsolicited traffic on an idle socket (e.g. `websocket_connection_limit_reached`) means
     // the server is about to drop it: retire it now so no call picks it up.
-    const message = (event as { type?: unknown }).type === 'error' ? 'server error on idle socket' : 'unsolicited event';
+    const message =
+      (event as { type?: unknown }).type === 'error'
+        ? 'server error on idle socket'
+        : 'unsolicited event';
     this.fail({ kind: 'error', message });
   }
 

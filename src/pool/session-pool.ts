@@ -142,8 +142,8 @@ export class SessionPool {
       });
       connection.leased = true; // it belongs to this call from the start
 
-      let set = this.connections.get(request.scope);
-      if (!set) this.connections.set(request.scope, (set = new Set()));
+      const set = this.connections.get(request.scope) ?? new Set<Connection>();
+      this.connections.set(request.scope, set);
       set.add(connection);
       request.signal?.addEventListener('abort', onAbort, { once: true });
       await connection.waitOpen(this.settings.connectTimeoutMs);
@@ -201,7 +201,10 @@ export class SessionPool {
 
   private wait(deadline: number, signal: AbortSignal | undefined): Promise<void> {
     if (this.waiters.length >= this.settings.maxQueuedCalls) {
-      throw new PoolError('queue-full', `too many calls waiting for a WebSocket (maxQueuedCalls ${this.settings.maxQueuedCalls})`);
+      throw new PoolError(
+        'queue-full',
+        `too many calls waiting for a WebSocket (maxQueuedCalls ${this.settings.maxQueuedCalls})`,
+      );
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw queueTimeout(this.settings);

@@ -84,9 +84,7 @@ function toNeutralToolResult<T extends { output: ToolResultOutput }>(part: T): T
           : { type: 'file-url', url: data.url.toString(), mediaType };
       case 'reference':
         return { type: image ? 'image-file-id' : 'file-id', fileId: data.reference };
-      // 'text' (the last kind; `default` keeps every path returning for the linter).
-      case 'text':
-      default:
+      default: // 'text', the last kind
         return { type: 'text', text: data.text };
     }
   });

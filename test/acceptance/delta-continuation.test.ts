@@ -42,7 +42,12 @@ describe('tool loop inside one generateText', () => {
     expect(records[19].context).toHaveLength(2 + 19 * 2);
 
     const metas = result.steps.map((step) => wsMeta(step.providerMetadata));
-    expect(metas[0]).toMatchObject({ transport: 'websocket', inputMode: 'full', reason: 'new-conversation', retries: 0 });
+    expect(metas[0]).toMatchObject({
+      transport: 'websocket',
+      inputMode: 'full',
+      reason: 'new-conversation',
+      retries: 0,
+    });
     for (const meta of metas.slice(1)) {
       expect(meta).toMatchObject({ inputMode: 'delta', socketReused: true, retries: 0 });
     }
@@ -61,7 +66,11 @@ describe('tool loop inside one generateText', () => {
     expect(result.steps[0].toolCalls).toHaveLength(3);
     const [first, second] = mock.server.requests;
     expect(second.previousResponseId).toBe(first.responseId);
-    expect(inputTypes(second)).toEqual(['function_call_output', 'function_call_output', 'function_call_output']);
+    expect(inputTypes(second)).toEqual([
+      'function_call_output',
+      'function_call_output',
+      'function_call_output',
+    ]);
     expect(second.duplicates).toEqual([]);
   });
 });
@@ -79,7 +88,11 @@ describe('chat across separate calls', () => {
     }
     expect(replies).toEqual(['Echo: Hello there', 'Echo: Tell me more', 'Echo: Thanks']);
     const records = mock.server.requests;
-    expect(records.map((r) => r.previousResponseId)).toEqual([null, records[0].responseId, records[1].responseId]);
+    expect(records.map((r) => r.previousResponseId)).toEqual([
+      null,
+      records[0].responseId,
+      records[1].responseId,
+    ]);
     expect(inputTypes(records[1])).toEqual(['message:user']);
     expect(inputTypes(records[2])).toEqual(['message:user']);
     for (const record of records) expect(record.duplicates).toEqual([]);
@@ -90,10 +103,17 @@ describe('chat across separate calls', () => {
     // headers once went into the socket's credential scope and split the chain.
     const model = mock.provider('gpt-4.1-mini');
     const first = await generateText({ model, prompt: 'One', headers: { 'x-trace-id': 'a' } });
-    const messages: ModelMessage[] = [{ role: 'user', content: 'One' }, ...first.responseMessages, { role: 'user', content: 'Two' }];
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'One' },
+      ...first.responseMessages,
+      { role: 'user', content: 'Two' },
+    ];
     const second = streamText({ model, messages, headers: { 'x-trace-id': 'b' } });
     expect(await second.text).toBe('Echo: Two');
-    expect(wsMeta(await second.providerMetadata)).toMatchObject({ inputMode: 'delta', socketReused: true });
+    expect(wsMeta(await second.providerMetadata)).toMatchObject({
+      inputMode: 'delta',
+      socketReused: true,
+    });
     expect(mock.server.requests[1].socketId).toBe(mock.server.requests[0].socketId);
   });
 
@@ -118,7 +138,11 @@ describe('chat across separate calls', () => {
 
 describe('anything but a pure extension sends full input', () => {
   async function chat(model = 'gpt-4.1-mini', system = 'Be brief.') {
-    const first = await generateText({ model: mock.provider(model), system, prompt: 'Question one' });
+    const first = await generateText({
+      model: mock.provider(model),
+      system,
+      prompt: 'Question one',
+    });
     return [{ role: 'user', content: 'Question one' }, ...first.responseMessages] as ModelMessage[];
   }
 
@@ -130,7 +154,10 @@ describe('anything but a pure extension sends full input', () => {
       system: 'Be brief.',
       messages: [...history, { role: 'user', content: 'Next' }],
     });
-    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'history-changed' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'history-changed',
+    });
     expect(mock.server.requests[1].previousResponseId).toBeNull();
   });
 
@@ -142,7 +169,10 @@ describe('anything but a pure extension sends full input', () => {
       messages: [...history, { role: 'user', content: 'Next' }],
     });
     // The system message is input item 0, so the held prefix no longer matches.
-    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'history-changed' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'history-changed',
+    });
     expect(mock.server.requests[1].previousResponseId).toBeNull();
   });
 
@@ -154,7 +184,10 @@ describe('anything but a pure extension sends full input', () => {
       messages: [...history, { role: 'user', content: 'Next' }],
       tools: { lookup },
     });
-    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'settings-changed' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'settings-changed',
+    });
     expect(mock.server.requests[1].previousResponseId).toBeNull();
   });
 
@@ -165,13 +198,22 @@ describe('anything but a pure extension sends full input', () => {
       system: 'Be brief.',
       messages: [...history, { role: 'user', content: 'Next' }],
     });
-    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'settings-changed' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'settings-changed',
+    });
   });
 
   it('a regenerate (the same prompt again)', async () => {
     await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'Question one' });
-    const again = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'Question one' });
-    expect(wsMeta(again.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'new-conversation' });
+    const again = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'Question one',
+    });
+    expect(wsMeta(again.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'new-conversation',
+    });
     expect(mock.server.requests[1].previousResponseId).toBeNull();
   });
 });
@@ -194,7 +236,9 @@ describe('many conversations at once', () => {
       }),
     );
     transcripts.forEach((replies, c) => {
-      expect(replies).toEqual([0, 1, 2, 3, 4].map((turn) => `Echo: conversation ${c} turn ${turn}`));
+      expect(replies).toEqual(
+        [0, 1, 2, 3, 4].map((turn) => `Echo: conversation ${c} turn ${turn}`),
+      );
     });
     const records = mock.server.requests;
     expect(records).toHaveLength(40);

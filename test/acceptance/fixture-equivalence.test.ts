@@ -9,7 +9,10 @@ import { type MockSetup, startMock } from '../helpers/mock-provider';
  * Every recorded stream, replayed by the mock, must give the same text, tool calls, finish reason
  * and usage through this provider (WebSocket) as through @ai-sdk/openai (the mock's HTTP SSE).
  */
-const anyObject = jsonSchema<Record<string, unknown>>({ type: 'object', additionalProperties: true });
+const anyObject = jsonSchema<Record<string, unknown>>({
+  type: 'object',
+  additionalProperties: true,
+});
 const functionTool = () => tool({ inputSchema: anyObject });
 
 const cases: Array<{ file: string; responseIndex?: number; tools?: () => ToolSet }> = [
@@ -30,7 +33,10 @@ const cases: Array<{ file: string; responseIndex?: number; tools?: () => ToolSet
   { file: 'openai-error.1' },
   { file: 'openai-error-null-code.1' },
   { file: 'openai-response-failed-only.1' },
-  { file: 'openai-custom-text-tool.1', tools: () => ({ setHtml: openai.tools.customTool({ description: 'Return HTML' }) }) },
+  {
+    file: 'openai-custom-text-tool.1',
+    tools: () => ({ setHtml: openai.tools.customTool({ description: 'Return HTML' }) }),
+  },
   { file: 'openai-compaction.1' },
   { file: 'openai-phase.1' },
 ];
@@ -40,19 +46,36 @@ type Summary = {
   reasoning: string;
   toolCalls: Array<{ toolName: string; input: unknown; providerExecuted?: boolean }>;
   finishReason: string | undefined;
-  usage: { inputTokens?: number; outputTokens?: number; reasoningTokens?: number; cachedInputTokens?: number };
+  usage: {
+    inputTokens?: number;
+    outputTokens?: number;
+    reasoningTokens?: number;
+    cachedInputTokens?: number;
+  };
   errors: number;
   sources: number;
 };
 
 async function summarise(model: LanguageModel, tools: ToolSet | undefined): Promise<Summary> {
-  const summary: Summary = { text: '', reasoning: '', toolCalls: [], finishReason: undefined, usage: {}, errors: 0, sources: 0 };
+  const summary: Summary = {
+    text: '',
+    reasoning: '',
+    toolCalls: [],
+    finishReason: undefined,
+    usage: {},
+    errors: 0,
+    sources: 0,
+  };
   const result = streamText({ model, prompt: 'replay', tools, maxRetries: 0, onError: () => {} });
   for await (const part of result.fullStream) {
     if (part.type === 'text-delta') summary.text += part.text;
     if (part.type === 'reasoning-delta') summary.reasoning += part.text;
     if (part.type === 'tool-call') {
-      summary.toolCalls.push({ toolName: part.toolName, input: part.input, providerExecuted: part.providerExecuted });
+      summary.toolCalls.push({
+        toolName: part.toolName,
+        input: part.input,
+        providerExecuted: part.providerExecuted,
+      });
     }
     if (part.type === 'source') summary.sources++;
     if (part.type === 'error') summary.errors++;
@@ -89,7 +112,9 @@ describe('recorded fixtures: this provider vs @ai-sdk/openai', () => {
 
       expect(ours).toEqual(theirs);
       // Something was actually compared: every fixture yields output, an error or a finish.
-      expect(ours.text.length + ours.toolCalls.length + ours.errors + (ours.finishReason ? 1 : 0)).toBeGreaterThan(0);
+      expect(
+        ours.text.length + ours.toolCalls.length + ours.errors + (ours.finishReason ? 1 : 0),
+      ).toBeGreaterThan(0);
       const [wsRecord, httpRecord] = mock.server.requests.slice(-2);
       expect(wsRecord.transport).toBe('websocket');
       expect(httpRecord.transport).toBe('http');
@@ -111,7 +136,10 @@ describe('a recording that stops without a terminal event', () => {
       mock.server.enqueue({ replay: file });
       const ours = await summarise(provider('o3'), undefined);
       mock.server.enqueue({ replay: file });
-      const theirs = await summarise(createOpenAI({ apiKey: MOCK_API_KEY, baseURL: mock.server.url }).responses('o3'), undefined);
+      const theirs = await summarise(
+        createOpenAI({ apiKey: MOCK_API_KEY, baseURL: mock.server.url }).responses('o3'),
+        undefined,
+      );
       // Right on purpose: a response that never ends is reported as an error, not as a clean stop.
       expect(ours.errors).toBe(theirs.errors + 1);
       // ai@7 reports a stream cut short as 'interrupted', a finish reason of the V4 spec; the root

@@ -60,13 +60,22 @@ describe('reasoning models', () => {
     try {
       const second = await generateText({
         model: other('o4-mini'),
-        messages: [{ role: 'user', content: 'Think first. #reasoning' }, ...first.responseMessages, { role: 'user', content: 'And?' }],
+        messages: [
+          { role: 'user', content: 'Think first. #reasoning' },
+          ...first.responseMessages,
+          { role: 'user', content: 'And?' },
+        ],
         providerOptions,
       });
-      expect(wsMeta(second.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'unknown-response' });
+      expect(wsMeta(second.providerMetadata)).toMatchObject({
+        inputMode: 'full',
+        reason: 'unknown-response',
+      });
       const record = mock.server.requests[1];
       expect(record.previousResponseId).toBeNull();
-      const reasoningItem = record.input.find((item) => (item as { type?: string }).type === 'reasoning');
+      const reasoningItem = record.input.find(
+        (item) => (item as { type?: string }).type === 'reasoning',
+      );
       expect(reasoningItem).toMatchObject({ encrypted_content: expect.any(String) });
       expect(record.duplicates).toEqual([]);
     } finally {
@@ -83,7 +92,9 @@ describe('structured output', () => {
       output: Output.object({ schema: z.object({ name: z.string(), population: z.number() }) }),
     });
     expect(result.output).toEqual({ name: expect.any(String), population: expect.any(Number) });
-    const body = mock.server.requests[0].body as { text?: { format?: { type?: string; strict?: boolean } } };
+    const body = mock.server.requests[0].body as {
+      text?: { format?: { type?: string; strict?: boolean } };
+    };
     expect(body.text?.format?.type).toBe('json_schema');
   });
 });

@@ -1,6 +1,6 @@
 import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../src/index';
-import { createMockResponsesServer, MOCK_API_KEY } from '../../src/testing';
 import type { MockRequestRecord, MockResponsesServer, MockServerOptions } from '../../src/testing';
+import { createMockResponsesServer, MOCK_API_KEY } from '../../src/testing';
 
 export type MockSetup = {
   server: MockResponsesServer;
@@ -15,7 +15,11 @@ export async function startMock(
   serverOptions: MockServerOptions = {},
 ): Promise<MockSetup> {
   const server = await createMockResponsesServer(serverOptions);
-  const provider = createOpenAIWebSocket({ apiKey: MOCK_API_KEY, baseURL: server.url, ...settings });
+  const provider = createOpenAIWebSocket({
+    apiKey: MOCK_API_KEY,
+    baseURL: server.url,
+    ...settings,
+  });
   return {
     server,
     provider,

@@ -16,7 +16,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function history() {
   const model = mock.provider('gpt-4.1-mini');
   const first = await generateText({ model, prompt: 'Turn one' });
-  const messages: ModelMessage[] = [{ role: 'user', content: 'Turn one' }, ...first.responseMessages, { role: 'user', content: 'Turn two' }];
+  const messages: ModelMessage[] = [
+    { role: 'user', content: 'Turn one' },
+    ...first.responseMessages,
+    { role: 'user', content: 'Turn two' },
+  ];
   return { model, messages };
 }
 
@@ -25,7 +29,11 @@ describe('abort', () => {
     const controller = new AbortController();
     const reason = new Error('user left');
     controller.abort(reason);
-    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', abortSignal: controller.signal }).catch((e) => e);
+    const error = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      abortSignal: controller.signal,
+    }).catch((e) => e);
     expect(error).toBe(reason);
     expect(mock.server.requests).toHaveLength(0);
   });
@@ -37,7 +45,12 @@ describe('abort', () => {
     const reason = new Error('stop');
     setTimeout(() => controller.abort(reason), 50);
     const started = Date.now();
-    const error = await generateText({ model, messages, abortSignal: controller.signal, maxRetries: 0 }).catch((e) => e);
+    const error = await generateText({
+      model,
+      messages,
+      abortSignal: controller.signal,
+      maxRetries: 0,
+    }).catch((e) => e);
     expect(error).toBe(reason);
     expect(Date.now() - started).toBeLessThan(1_000);
     await sleep(50);
@@ -48,7 +61,13 @@ describe('abort', () => {
     const { model, messages } = await history();
     const controller = new AbortController();
     const reason = new Error('stop mid-stream');
-    const result = streamText({ model, messages, abortSignal: controller.signal, maxRetries: 0, onError: () => {} });
+    const result = streamText({
+      model,
+      messages,
+      abortSignal: controller.signal,
+      maxRetries: 0,
+      onError: () => {},
+    });
     const seen: string[] = [];
     const consume = (async () => {
       for await (const part of result.fullStream) {
@@ -63,7 +82,10 @@ describe('abort', () => {
     expect(mock.server.sockets().open).toBe(0);
 
     // The next call of the conversation succeeds, and sees only its own events.
-    const next = await generateText({ model, messages: [...messages.slice(0, -1), { role: 'user', content: 'Turn two, again' }] });
+    const next = await generateText({
+      model,
+      messages: [...messages.slice(0, -1), { role: 'user', content: 'Turn two, again' }],
+    });
     expect(next.text).toBe('Echo: Turn two, again');
     expect(wsMeta(next.providerMetadata)).toMatchObject({ socketReused: false });
     expect(mock.server.requests.at(-1)?.duplicates).toEqual([]);

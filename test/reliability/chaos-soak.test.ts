@@ -42,20 +42,27 @@ const FAULTS: Array<(random: () => number) => Fault | 'close-all'> = [
 
 let mock: MockSetup;
 beforeAll(async () => {
-  mock = await startMock({ pool: { maxSockets: 40, firstEventTimeoutMs: 2_000, pingIntervalMs: 1_000 } });
+  mock = await startMock({
+    pool: { maxSockets: 40, firstEventTimeoutMs: 2_000, pingIntervalMs: 1_000 },
+  });
 });
 afterAll(async () => {
   await mock.close();
 });
 
 describe('chaos soak', () => {
-  it(`${CONVERSATIONS * TURNS} turns over ${CONVERSATIONS} conversations with random faults`, { timeout: 240_000 }, async () => {
+  it(`${CONVERSATIONS * TURNS} turns over ${CONVERSATIONS} conversations with random faults`, {
+    timeout: 240_000,
+  }, async () => {
     const random = mulberry32(SEED);
     const counts = { ok: 0, typedError: 0, delta: 0, full: 0, resends: 0, faults: 0, http: 0 };
     const untyped: unknown[] = [];
     const reasons: Record<string, number> = {};
     const crossTalk: string[] = [];
-    const lookup = tool({ inputSchema: z.object({ step: z.number() }), execute: async ({ step }) => `value ${step}` });
+    const lookup = tool({
+      inputSchema: z.object({ step: z.number() }),
+      execute: async ({ step }) => `value ${step}`,
+    });
     const model = mock.provider('gpt-4.1-mini');
 
     const conversation = async (c: number) => {
@@ -95,12 +102,30 @@ describe('chaos soak', () => {
           counts.ok++;
         } catch (error) {
           if (deadline.aborted) {
-            const mine = mock.server.requests.filter((r) => r.raw.includes(`conversation ${c} turn ${t}`));
-            const shared = (globalThis as Record<symbol, Map<string, { pool: { stats(): unknown } }>>)[Symbol.for('ai-sdk-openai-ws.shared.v1')];
-            console.log('HUNG', text, JSON.stringify(mine.map((r) => ({ s: r.socketId, st: r.status, ev: r.eventsSent, p: r.previousResponseId, e: r.error }))), JSON.stringify([...shared.values()].map((x) => x.pool.stats())));
+            const mine = mock.server.requests.filter((r) =>
+              r.raw.includes(`conversation ${c} turn ${t}`),
+            );
+            const shared = (
+              globalThis as Record<symbol, Map<string, { pool: { stats(): unknown } }>>
+            )[Symbol.for('ai-sdk-openai-ws.shared.v1')];
+            console.log(
+              'HUNG',
+              text,
+              JSON.stringify(
+                mine.map((r) => ({
+                  s: r.socketId,
+                  st: r.status,
+                  ev: r.eventsSent,
+                  p: r.previousResponseId,
+                  e: r.error,
+                })),
+              ),
+              JSON.stringify([...shared.values()].map((x) => x.pool.stats())),
+            );
             throw new Error(`call hung: ${text}`);
           }
-          if (APICallError.isInstance(error) || (error as Error)?.name === 'AI_RetryError') counts.typedError++;
+          if (APICallError.isInstance(error) || (error as Error)?.name === 'AI_RetryError')
+            counts.typedError++;
           else untyped.push(error);
         }
       }
@@ -110,7 +135,15 @@ describe('chaos soak', () => {
 
     const records = mock.server.requests;
     const duplicated = records.filter((r) => r.duplicates.length > 0).map((r) => r.duplicates);
-    console.log('chaos soak counts', JSON.stringify({ ...counts, requests: records.length, socketsOpened: mock.server.sockets().opened, reasons }));
+    console.log(
+      'chaos soak counts',
+      JSON.stringify({
+        ...counts,
+        requests: records.length,
+        socketsOpened: mock.server.sockets().opened,
+        reasons,
+      }),
+    );
 
     expect(counts.ok + counts.typedError).toBe(CONVERSATIONS * TURNS);
     expect(untyped).toEqual([]);

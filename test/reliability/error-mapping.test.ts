@@ -1,5 +1,5 @@
-import { APICallError } from '@ai-sdk/provider';
 import { createOpenAI } from '@ai-sdk/openai';
+import type { APICallError } from '@ai-sdk/provider';
 import { generateText, streamText } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MOCK_API_KEY } from '../../src/testing';
@@ -17,8 +17,14 @@ afterEach(async () => {
 async function outcome(model: Parameters<typeof generateText>[0]['model']) {
   const errors: unknown[] = [];
   let finishReason: string | undefined;
-  const result = streamText({ model, prompt: 'hi', maxRetries: 0, onError: ({ error }) => void errors.push(error) });
-  for await (const part of result.fullStream) if (part.type === 'finish') finishReason = part.finishReason;
+  const result = streamText({
+    model,
+    prompt: 'hi',
+    maxRetries: 0,
+    onError: ({ error }) => void errors.push(error),
+  });
+  for await (const part of result.fullStream)
+    if (part.type === 'finish') finishReason = part.finishReason;
   const error = errors[0] as APICallError | undefined;
   return {
     finishReason,
@@ -29,15 +35,36 @@ async function outcome(model: Parameters<typeof generateText>[0]['model']) {
   };
 }
 
-const reference = () => createOpenAI({ apiKey: MOCK_API_KEY, baseURL: mock.server.url }).responses('gpt-4.1-mini');
+const reference = () =>
+  createOpenAI({ apiKey: MOCK_API_KEY, baseURL: mock.server.url }).responses('gpt-4.1-mini');
 
 describe('server errors map like @ai-sdk/openai', () => {
   const faults = [
-    { name: '429 rate limit (request error)', fault: { type: 'error-event', code: 'rate_limit_exceeded', status: 429, headers: { 'retry-after': '1' } } },
-    { name: '500 server error (request error)', fault: { type: 'error-event', code: 'server_error' } },
-    { name: '400 invalid request', fault: { type: 'error-event', code: 'invalid_value', status: 400 } },
-    { name: 'insufficient_quota mid-stream', fault: { type: 'error-event', code: 'insufficient_quota', shape: 'mid-stream' } },
-    { name: 'server_error mid-stream', fault: { type: 'error-event', code: 'server_error', shape: 'mid-stream' } },
+    {
+      name: '429 rate limit (request error)',
+      fault: {
+        type: 'error-event',
+        code: 'rate_limit_exceeded',
+        status: 429,
+        headers: { 'retry-after': '1' },
+      },
+    },
+    {
+      name: '500 server error (request error)',
+      fault: { type: 'error-event', code: 'server_error' },
+    },
+    {
+      name: '400 invalid request',
+      fault: { type: 'error-event', code: 'invalid_value', status: 400 },
+    },
+    {
+      name: 'insufficient_quota mid-stream',
+      fault: { type: 'error-event', code: 'insufficient_quota', shape: 'mid-stream' },
+    },
+    {
+      name: 'server_error mid-stream',
+      fault: { type: 'error-event', code: 'server_error', shape: 'mid-stream' },
+    },
   ] as const;
   for (const { name, fault } of faults) {
     it(name, async () => {
@@ -66,7 +93,11 @@ describe('server errors map like @ai-sdk/openai', () => {
 
   it('a retryable 429 is retried by the AI SDK maxRetries and then succeeds', async () => {
     mock.server.fault({ type: 'error-event', code: 'rate_limit_exceeded', status: 429 });
-    const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 2 });
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 2,
+    });
     expect(result.text).toBe('Echo: hi');
     expect(mock.server.requests.map((r) => r.status)).toEqual(['error', 'completed']);
   });

@@ -19,12 +19,17 @@ describe('pool limits', () => {
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => generateText({ model, prompt: `call ${i}` })),
     );
-    expect(results.map((r) => r.text)).toEqual(Array.from({ length: 6 }, (_, i) => `Echo: call ${i}`));
+    expect(results.map((r) => r.text)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `Echo: call ${i}`),
+    );
     expect(mock.server.sockets().opened).toBe(2);
   });
 
   it('a queued call times out with a clear error', async () => {
-    mock = await startMock({ pool: { maxSockets: 1, queueTimeoutMs: 100 } }, { costModel: { latencyMs: 400 } });
+    mock = await startMock(
+      { pool: { maxSockets: 1, queueTimeoutMs: 100 } },
+      { costModel: { latencyMs: 400 } },
+    );
     const model = mock.provider('gpt-4.1-mini');
     const first = generateText({ model, prompt: 'slow' });
     const error = await generateText({ model, prompt: 'waits', maxRetries: 0 }).catch((e) => e);
@@ -34,7 +39,10 @@ describe('pool limits', () => {
   });
 
   it('a full wait queue rejects at once', async () => {
-    mock = await startMock({ pool: { maxSockets: 1, maxQueuedCalls: 1 } }, { costModel: { latencyMs: 200 } });
+    mock = await startMock(
+      { pool: { maxSockets: 1, maxQueuedCalls: 1 } },
+      { costModel: { latencyMs: 200 } },
+    );
     const model = mock.provider('gpt-4.1-mini');
     const running = generateText({ model, prompt: 'a' });
     await sleep(20);
@@ -49,7 +57,10 @@ describe('pool limits', () => {
   it('idle sockets beyond maxIdleSockets are closed, least recently used first', async () => {
     mock = await startMock({ pool: { maxIdleSockets: 1 } }, { costModel: { latencyMs: 30 } });
     const model = mock.provider('gpt-4.1-mini');
-    const [a, b] = await Promise.all([generateText({ model, prompt: 'a' }), generateText({ model, prompt: 'b' })]);
+    const [a, b] = await Promise.all([
+      generateText({ model, prompt: 'a' }),
+      generateText({ model, prompt: 'b' }),
+    ]);
     expect(a.text).toBe('Echo: a');
     expect(b.text).toBe('Echo: b');
     await sleep(50);
@@ -60,9 +71,19 @@ describe('pool limits', () => {
     mock = await startMock({}, { costModel: { latencyMs: 50 } });
     const model = mock.provider('gpt-4.1-mini');
     const first = await generateText({ model, prompt: 'one' });
-    const messages = [{ role: 'user' as const, content: 'one' }, ...first.responseMessages, { role: 'user' as const, content: 'two' }];
-    const [x, y] = await Promise.all([generateText({ model, messages }), generateText({ model, messages })]);
-    const modes = [wsMeta(x.providerMetadata).inputMode, wsMeta(y.providerMetadata).inputMode].sort();
+    const messages = [
+      { role: 'user' as const, content: 'one' },
+      ...first.responseMessages,
+      { role: 'user' as const, content: 'two' },
+    ];
+    const [x, y] = await Promise.all([
+      generateText({ model, messages }),
+      generateText({ model, messages }),
+    ]);
+    const modes = [
+      wsMeta(x.providerMetadata).inputMode,
+      wsMeta(y.providerMetadata).inputMode,
+    ].sort();
     // One continues the chain on its socket; the other may continue it from the store.
     expect(modes).toContain('delta');
     const [, r1, r2] = mock.server.requests;
@@ -75,7 +96,11 @@ describe('pool limits', () => {
     mock = await startMock({}, { costModel: { perEventMs: 50 } });
     const model = mock.provider('gpt-4.1-mini');
     const errors: unknown[] = [];
-    const inFlight = streamText({ model, prompt: 'a long answer here', onError: ({ error }) => void errors.push(error) });
+    const inFlight = streamText({
+      model,
+      prompt: 'a long answer here',
+      onError: ({ error }) => void errors.push(error),
+    });
     await sleep(120);
     await mock.provider.close();
     await Promise.resolve(inFlight.text).catch(() => {});
@@ -96,7 +121,15 @@ describe('process lifetime', () => {
     const { build } = await import('esbuild');
     const root = new URL('../..', import.meta.url).pathname;
     const outfile = `${root}node_modules/.cache/process-exit-provider.mjs`;
-    await build({ entryPoints: [`${root}src/index.ts`], bundle: true, format: 'esm', platform: 'node', packages: 'external', outfile, logLevel: 'silent' });
+    await build({
+      entryPoints: [`${root}src/index.ts`],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      outfile,
+      logLevel: 'silent',
+    });
     const script = `
       const { generateText } = await import('ai');
       const { createOpenAIWebSocket } = await import(${JSON.stringify(outfile)});

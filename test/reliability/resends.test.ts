@@ -12,13 +12,20 @@ afterEach(async () => {
   await mock.close();
 });
 
-const lookup = tool({ inputSchema: z.object({ step: z.number() }), execute: async ({ step }) => `v${step}` });
+const _lookup = tool({
+  inputSchema: z.object({ step: z.number() }),
+  execute: async ({ step }) => `v${step}`,
+});
 
 /** One completed turn, so the next call would be a delta on a reused socket. */
 async function firstTurn() {
   const model = mock.provider('gpt-4.1-mini');
   const first = await generateText({ model, prompt: 'Turn one' });
-  const messages: ModelMessage[] = [{ role: 'user', content: 'Turn one' }, ...first.responseMessages, { role: 'user', content: 'Turn two' }];
+  const messages: ModelMessage[] = [
+    { role: 'user', content: 'Turn one' },
+    ...first.responseMessages,
+    { role: 'user', content: 'Turn two' },
+  ];
   return { model, messages };
 }
 
@@ -29,7 +36,12 @@ describe('transparent resends (nothing reached the caller yet)', () => {
       mock.server.fault({ type });
       const result = await generateText({ model, messages, maxRetries: 0 });
       expect(result.text).toBe('Echo: Turn two');
-      expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', retries: 1, reason: 'socket-replaced', socketReused: false });
+      expect(wsMeta(result.providerMetadata)).toMatchObject({
+        inputMode: 'full',
+        retries: 1,
+        reason: 'socket-replaced',
+        socketReused: false,
+      });
       const [, lost, resent] = mock.server.requests;
       expect(lost.previousResponseId).not.toBeNull(); // the delta that was lost with the socket
       expect(resent.previousResponseId).toBeNull();
@@ -44,7 +56,11 @@ describe('transparent resends (nothing reached the caller yet)', () => {
     mock.server.fault({ type: 'previous-response-not-found' });
     const result = await generateText({ model, messages, maxRetries: 0 });
     expect(result.text).toBe('Echo: Turn two');
-    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', retries: 1, reason: 'previous-response-not-found' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      retries: 1,
+      reason: 'previous-response-not-found',
+    });
     const [, failed, resent] = mock.server.requests;
     expect(failed.error?.code).toBe('previous_response_not_found');
     expect(resent.previousResponseId).toBeNull();
@@ -81,10 +97,17 @@ describe('transparent resends (nothing reached the caller yet)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const result = await generateText({
       model,
-      messages: [{ role: 'user', content: 'Turn one' }, ...first.responseMessages, { role: 'user', content: 'Turn two' }],
+      messages: [
+        { role: 'user', content: 'Turn one' },
+        ...first.responseMessages,
+        { role: 'user', content: 'Turn two' },
+      ],
       providerOptions,
     });
-    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full', reason: 'socket-replaced' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'socket-replaced',
+    });
     expect(mock.server.requests[1].previousResponseId).toBeNull();
   });
 
@@ -102,7 +125,12 @@ describe('failures after output reached the caller', () => {
     const { model, messages } = await firstTurn();
     mock.server.fault({ type: 'close-after-events', events: 5 });
     const errors: unknown[] = [];
-    const broken = streamText({ model, messages, maxRetries: 0, onError: ({ error }) => void errors.push(error) });
+    const broken = streamText({
+      model,
+      messages,
+      maxRetries: 0,
+      onError: ({ error }) => void errors.push(error),
+    });
     const text = await Promise.resolve(broken.text).catch(() => '');
     expect(errors).toHaveLength(1);
     expect(APICallError.isInstance(errors[0])).toBe(true);
@@ -121,7 +149,11 @@ describe('failures after output reached the caller', () => {
   it('generateText rejects when the socket dies after output', async () => {
     const model = mock.provider('gpt-4.1-mini');
     mock.server.fault({ type: 'terminate-after-events', events: 5 });
-    const error = await generateText({ model, prompt: 'A long answer please', maxRetries: 0 }).catch((e) => e);
+    const error = await generateText({
+      model,
+      prompt: 'A long answer please',
+      maxRetries: 0,
+    }).catch((e) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toMatch(/broke off/);
   });

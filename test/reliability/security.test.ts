@@ -15,8 +15,16 @@ afterEach(async () => {
 
 function captureLogs() {
   const lines: string[] = [];
-  const record = (...args: unknown[]) => void lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : JSON.stringify(a) ?? String(a))).join(' '));
-  for (const method of ['log', 'warn', 'error', 'info', 'debug'] as const) vi.spyOn(console, method).mockImplementation(record);
+  const record = (...args: unknown[]) =>
+    void lines.push(
+      args
+        .map((a) =>
+          a instanceof Error ? `${a.message} ${a.stack}` : (JSON.stringify(a) ?? String(a)),
+        )
+        .join(' '),
+    );
+  for (const method of ['log', 'warn', 'error', 'info', 'debug'] as const)
+    vi.spyOn(console, method).mockImplementation(record);
   vi.spyOn(process, 'emitWarning').mockImplementation(record as typeof process.emitWarning);
   return lines;
 }
@@ -27,7 +35,13 @@ function serialise(value: unknown): string {
     if (typeof v === 'object' && v !== null) {
       if (seen.has(v)) return '[cycle]';
       seen.add(v);
-      if (v instanceof Error) return { ...v, message: v.message, stack: v.stack, cause: (v as { cause?: unknown }).cause };
+      if (v instanceof Error)
+        return {
+          ...v,
+          message: v.message,
+          stack: v.stack,
+          cause: (v as { cause?: unknown }).cause,
+        };
     }
     return v;
   });
@@ -79,7 +93,11 @@ describe('credential scopes', () => {
     key = 'key-b';
     await generateText({
       model,
-      messages: [{ role: 'user', content: 'secret plan' }, ...first.responseMessages, { role: 'user', content: 'go on' }],
+      messages: [
+        { role: 'user', content: 'secret plan' },
+        ...first.responseMessages,
+        { role: 'user', content: 'go on' },
+      ],
     });
     expect(mock.server.requests[1].previousResponseId).toBeNull();
   });
@@ -91,13 +109,23 @@ describe('redirects', () => {
     const target = mock.server.url;
     const redirector = createServer((_req, res) => res.writeHead(307, { location: target }).end());
     redirector.on('upgrade', (_req, socket) => {
-      socket.end(`HTTP/1.1 307 Temporary Redirect\r\nLocation: ${target.replace('http', 'ws')}/responses\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 307 Temporary Redirect\r\nLocation: ${target.replace('http', 'ws')}/responses\r\nContent-Length: 0\r\n\r\n`,
+      );
     });
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
     const port = (redirector.address() as { port: number }).port;
-    const provider = createOpenAIWebSocket({ apiKey: 'test-key', baseURL: `http://127.0.0.1:${port}/v1`, transport: 'websocket' });
+    const provider = createOpenAIWebSocket({
+      apiKey: 'test-key',
+      baseURL: `http://127.0.0.1:${port}/v1`,
+      transport: 'websocket',
+    });
     try {
-      const error = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+      const error = await generateText({
+        model: provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+      }).catch((e) => e);
       expect(error.statusCode).toBe(307);
       expect(mock.server.sockets().opened).toBe(0);
     } finally {

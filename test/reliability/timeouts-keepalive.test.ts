@@ -54,16 +54,27 @@ describe('a silent server', () => {
   it('no first event in time → one resend on a fresh socket', async () => {
     mock = await startMock({ pool: { firstEventTimeoutMs: 150 } });
     mock.server.fault({ type: 'delay-first-event', ms: 1_000 });
-    const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 0,
+    });
     expect(result.text).toBe('Echo: hi');
-    expect(wsMeta(result.providerMetadata)).toMatchObject({ retries: 1, reason: 'first-event-timeout' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      retries: 1,
+      reason: 'first-event-timeout',
+    });
   });
 
   it('silent on every attempt → a clear, retryable timeout error, promptly', async () => {
     mock = await startMock({ pool: { firstEventTimeoutMs: 100 } });
     for (let i = 0; i < 3; i++) mock.server.fault({ type: 'delay-first-event', ms: 2_000 });
     const started = Date.now();
-    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+    const error = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 0,
+    }).catch((e) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.isRetryable).toBe(true);
     expect(error.message).toMatch(/firstEventTimeoutMs/);
@@ -74,7 +85,11 @@ describe('a silent server', () => {
     mock = await startMock({ pool: { eventTimeoutMs: 150 } });
     // A recording that stops without a terminal event, on a socket that stays open.
     mock.server.enqueue({ replay: 'openai-issue-8562-missing-reasoning-summary.1' });
-    const error = await generateText({ model: mock.provider('o3'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+    const error = await generateText({
+      model: mock.provider('o3'),
+      prompt: 'hi',
+      maxRetries: 0,
+    }).catch((e) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toMatch(/stopped sending events/);
   });

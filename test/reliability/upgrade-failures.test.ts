@@ -13,7 +13,9 @@ describe('WebSocket upgrade failures', () => {
   it('401 → APICallError naming authentication, not retryable, one attempt only', async () => {
     mock = await startMock({ transport: 'websocket' });
     mock.server.fault({ type: 'reject-upgrade', status: 401, count: 10 });
-    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' }).catch((e) => e);
+    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' }).catch(
+      (e) => e,
+    );
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(401);
     expect(error.isRetryable).toBe(false);
@@ -25,7 +27,9 @@ describe('WebSocket upgrade failures', () => {
 
   it('a wrong key is an upgrade 401 from the real check, not only the injected fault', async () => {
     mock = await startMock({ apiKey: 'wrong-key', transport: 'auto' });
-    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' }).catch((e) => e);
+    const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' }).catch(
+      (e) => e,
+    );
     expect(error.statusCode).toBe(401);
     expect(String(error.message)).not.toContain('wrong-key');
     expect(JSON.stringify(error)).not.toContain('wrong-key');
@@ -35,7 +39,11 @@ describe('WebSocket upgrade failures', () => {
     it(`${status} twice → retried with backoff, then succeeds on the socket`, async () => {
       mock = await startMock({ transport: 'websocket' });
       mock.server.fault({ type: 'reject-upgrade', status, count: 2 });
-      const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+      const result = await generateText({
+        model: mock.provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+      });
       expect(result.text).toBe('Echo: hi');
       expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
       expect(mock.server.sockets().opened).toBe(1);
@@ -44,7 +52,11 @@ describe('WebSocket upgrade failures', () => {
     it(`${status} on every attempt → 'auto' sends the same request over HTTP streaming`, async () => {
       mock = await startMock({ transport: 'auto' });
       mock.server.fault({ type: 'reject-upgrade', status, count: 100 });
-      const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+      const result = await generateText({
+        model: mock.provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+      });
       expect(result.text).toBe('Echo: hi');
       expect(wsMeta(result.providerMetadata)).toMatchObject({
         transport: 'http',
@@ -57,7 +69,11 @@ describe('WebSocket upgrade failures', () => {
     it(`${status} on every attempt → 'websocket' gives a clear, retryable APICallError`, async () => {
       mock = await startMock({ transport: 'websocket' });
       mock.server.fault({ type: 'reject-upgrade', status, count: 100 });
-      const error = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+      const error = await generateText({
+        model: mock.provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+      }).catch((e) => e);
       expect(APICallError.isInstance(error)).toBe(true);
       expect(error.statusCode).toBe(status);
       expect(error.isRetryable).toBe(true);
@@ -68,13 +84,21 @@ describe('WebSocket upgrade failures', () => {
   it('426 → HTTP with auto at once (no retries), a clear error with websocket', async () => {
     mock = await startMock({ transport: 'auto' });
     mock.server.fault({ type: 'reject-upgrade', status: 426, count: 100 });
-    const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 0,
+    });
     expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'http' });
 
     const strict = await startMock({ transport: 'websocket' });
     try {
       strict.server.fault({ type: 'reject-upgrade', status: 426, count: 100 });
-      const error = await generateText({ model: strict.provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+      const error = await generateText({
+        model: strict.provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+      }).catch((e) => e);
       expect(error.statusCode).toBe(426);
       expect(error.message).toMatch(/transport "auto"/);
     } finally {
@@ -96,12 +120,20 @@ describe('WebSocket upgrade failures', () => {
       baseURL: `http://127.0.0.1:${port}/v1`,
       pool: { connectTimeoutMs: 100 },
       // The HTTP fallback reaches the mock: only the socket path is dead.
-      fetch: (url, init) => fetch(String(url).replace(`127.0.0.1:${port}`, new URL(mock!.server.url).host), init),
+      fetch: (url, init) =>
+        fetch(String(url).replace(`127.0.0.1:${port}`, new URL(mock!.server.url).host), init),
     });
     try {
       const started = Date.now();
-      const result = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
-      expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'http', reason: 'websocket-upgrade-failed' });
+      const result = await generateText({
+        model: provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+      });
+      expect(wsMeta(result.providerMetadata)).toMatchObject({
+        transport: 'http',
+        reason: 'websocket-upgrade-failed',
+      });
       expect(sockets.size).toBe(3); // three attempts, no more
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
