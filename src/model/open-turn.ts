@@ -1,10 +1,10 @@
 import { APICallError } from '@ai-sdk/provider';
 import type { Connection } from '../pool/connection';
-import { ConnectionError } from '../pool/connection';
 import { awaitFirstOutput } from './await-first-output';
 import type { ResponsesRequest } from './build-request';
 import { webSocketURL } from './credential-scope';
 import { EventQueue } from './event-queue';
+import { classifyFirstOutput } from './first-output-outcome';
 import type { ChainHead } from './head-store';
 import type { ModelConfig } from './model-config';
 import { planTurn, type TurnPlan } from './plan-turn';
@@ -57,14 +57,13 @@ export type UseHttp = { transport: 'http'; reason: string; retries: number; caus
  * retry (`maxRetries`) applies to them.
  */
 export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
-  const { config, request } = call;
+  const { config } = call;
   const url = webSocketURL(config.baseURL);
   const context = { url, requestBodyValues: undefined as unknown };
   const useHttpOr = (reason: string, cause: unknown, retries: number): UseHttp => {
     if (config.transport === 'auto') return { transport: 'http', reason, retries, cause };
     throw toTransportError(cause, context);
   };
-
   if (config.webSocketUnavailable) {
     return useHttpOr('websocket-unavailable', new Error(config.webSocketUnavailable), 0);
   }
@@ -87,134 +86,137 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     }
     const { connection } = lease;
 
-    const plan: TurnPlan = forcedReason
-      ? { mode: 'full', input: request.input, reason: forcedReason }
-      : planTurn({
-          items: request.input,
-          settingsKey: call.settingsKey,
-          head: call.head,
-          named: call.named,
-          connection: { id: connection.id, headId: connection.headId },
-        });
-    const frame = {
-      type: 'response.create',
-      ...request.settings,
-      ...(plan.mode === 'delta' && { previous_response_id: plan.previousResponseId }),
-      input: plan.input,
-    };
-    const text = JSON.stringify(frame);
-    const requestBytes = Buffer.byteLength(text);
+    const plan = forcedReason ? fullPlan(call, forcedReason) : planFor(call, connection);
+    const { frame, text, requestBytes } = buildFrame(call, plan);
     context.requestBodyValues = frame;
     if (requestBytes > config.maxFrameBytes) {
       config.pool.release(connection);
-      const error = new Error(
-        `the response.create frame is ${requestBytes} bytes, above the WebSocket frame limit of ${config.maxFrameBytes} bytes`,
-      );
-      if (config.transport === 'auto')
-        return { transport: 'http', reason: 'frame-too-large', retries, cause: error };
+      const message = `the response.create frame is ${requestBytes} bytes, above the WebSocket frame limit of ${config.maxFrameBytes} bytes`;
+      if (config.transport === 'auto') {
+        return { transport: 'http', reason: 'frame-too-large', retries, cause: new Error(message) };
+      }
       throw new APICallError({
-        message: `${error.message}; use transport "auto" to send large requests over HTTP.`,
+        message: `${message}; use transport "auto" to send large requests over HTTP.`,
         ...context,
         isRetryable: false,
       });
     }
 
-    const queue = new EventQueue();
-    const onAbort = () => {
-      connection.terminate('aborted');
-      queue.fail(call.signal?.reason);
-    };
-    call.signal?.addEventListener('abort', onAbort, { once: true });
-    const detach = () => call.signal?.removeEventListener('abort', onAbort);
-    try {
-      connection.startTurn(text, {
-        event: (event) => queue.push(event),
-        failed: (error) => queue.fail(error),
-      });
-    } catch (error) {
-      detach();
-      queue.fail(error);
-    }
-
+    const { queue, detach } = startOnSocket(call, connection, text);
     const first = await awaitFirstOutput(queue, config.poolSettings);
     if (call.signal?.aborted) {
       detach();
       throw call.signal.reason;
     }
+    if (first.kind === 'server-error') forgetFailedParent(call, connection, plan, first.error.code);
 
-    const resend = (reason: string, options: { freshSocket: boolean }) => {
-      detach();
+    const outcome = classifyFirstOutput(first, retries < MAX_RESENDS);
+    if (outcome.kind === 'proceed' && first.kind === 'ready') {
+      return {
+        transport: 'websocket',
+        connection,
+        queue,
+        buffered: first.buffered,
+        plan,
+        frame,
+        requestBytes,
+        socketReused: lease.reused,
+        retries,
+        detach,
+      };
+    }
+    detach();
+    if (outcome.kind === 'resend') {
       retries++;
-      forcedReason = reason;
-      fresh = options.freshSocket;
-      if (options.freshSocket) avoid.add(connection.id);
-    };
-
-    if (first.kind === 'timeout') {
-      connection.terminate('no first event in time');
-      if (retries < MAX_RESENDS) {
-        resend('first-event-timeout', { freshSocket: true });
-        continue;
-      }
-      detach();
-      throw new APICallError({
-        message: `OpenAI sent no event within ${config.poolSettings.firstEventTimeoutMs} ms (pool.firstEventTimeoutMs).`,
-        ...context,
-        isRetryable: true,
-      });
+      forcedReason = outcome.reason;
+      fresh = outcome.freshSocket;
+      if (outcome.freshSocket) {
+        avoid.add(connection.id);
+        connection.close(`resending: ${outcome.reason}`);
+      } else config.pool.release(connection);
+      continue;
     }
-
-    if (first.kind === 'failed') {
-      // The socket died before any output: nothing reached the caller and the server keeps
-      // nothing of a response it could not deliver, so a full resend on a new socket is safe.
-      // A close of our own (provider.close(), abort) is final: it must not come back as a resend.
-      const resendable =
-        first.error instanceof ConnectionError && first.error.failure.kind !== 'closed-by-client';
-      if (resendable && retries < MAX_RESENDS) {
-        resend('socket-replaced', { freshSocket: true });
-        continue;
-      }
-      detach();
-      throw toTransportError(first.error, context);
+    switch (outcome.kind) {
+      case 'fail-timeout':
+        connection.terminate('no first event in time');
+        throw new APICallError({
+          message: `OpenAI sent no event within ${config.poolSettings.firstEventTimeoutMs} ms (pool.firstEventTimeoutMs).`,
+          ...context,
+          isRetryable: true,
+        });
+      case 'fail-server':
+        // The turn is over; a late terminal event may still follow an error, so do not reuse.
+        connection.close(`request failed: ${outcome.error.code ?? 'error'}`);
+        throw toAPICallError(outcome.error, context);
+      default:
+        throw toTransportError(
+          outcome.kind === 'fail-transport' ? outcome.error : undefined,
+          context,
+        );
     }
-
-    if (first.kind === 'server-error') {
-      const serverError = first.error;
-      // A failed request evicts the parent from the socket's cache, whatever the error; a stored
-      // parent stays reachable from the store unless the server says it cannot find it.
-      connection.headId = undefined;
-      const parentGone = serverError.code === 'previous_response_not_found' || !call.head?.stored;
-      if (plan.mode === 'delta' && parentGone)
-        config.heads.drop(call.scope, plan.previousResponseId);
-      if (serverError.code === 'previous_response_not_found' && retries < MAX_RESENDS) {
-        config.pool.release(connection);
-        resend('previous-response-not-found', { freshSocket: false });
-        continue;
-      }
-      if (serverError.code === 'websocket_connection_limit_reached' && retries < MAX_RESENDS) {
-        connection.close('connection limit reached');
-        resend('socket-replaced', { freshSocket: true });
-        continue;
-      }
-      // The turn is over; a late terminal event may still follow an error, so do not reuse.
-      connection.close(`request failed: ${serverError.code ?? 'error'}`);
-      detach();
-      throw toAPICallError(serverError, context);
-    }
-
-    return {
-      transport: 'websocket',
-      connection,
-      queue,
-      buffered: first.buffered,
-      plan,
-      frame,
-      requestBytes,
-      socketReused: lease.reused,
-      retries,
-      detach,
-    };
   }
+}
+
+function fullPlan(call: TurnCall, reason: string): TurnPlan {
+  return { mode: 'full', input: call.request.input, reason };
+}
+
+function planFor(call: TurnCall, connection: Connection): TurnPlan {
+  return planTurn({
+    items: call.request.input,
+    settingsKey: call.settingsKey,
+    head: call.head,
+    named: call.named,
+    connection: { id: connection.id, headId: connection.headId },
+  });
+}
+
+/** The `response.create` frame: the Responses body minus `stream`, plus the chain link. */
+function buildFrame(call: TurnCall, plan: TurnPlan) {
+  const frame = {
+    type: 'response.create',
+    ...call.request.settings,
+    ...(plan.mode === 'delta' && { previous_response_id: plan.previousResponseId }),
+    input: plan.input,
+  };
+  const text = JSON.stringify(frame);
+  return { frame, text, requestBytes: Buffer.byteLength(text) };
+}
+
+/** Sends the frame; events and failures of the turn land in a queue. Abort closes the socket. */
+function startOnSocket(call: TurnCall, connection: Connection, text: string) {
+  const queue = new EventQueue();
+  const onAbort = () => {
+    connection.terminate('aborted');
+    queue.fail(call.signal?.reason);
+  };
+  call.signal?.addEventListener('abort', onAbort, { once: true });
+  const detach = () => call.signal?.removeEventListener('abort', onAbort);
+  try {
+    connection.startTurn(text, {
+      event: (event) => queue.push(event),
+      failed: (error) => queue.fail(error),
+    });
+  } catch (error) {
+    queue.fail(error);
+  }
+  return { queue, detach };
+}
+
+/**
+ * A failed request evicts the parent from the socket's cache, whatever the error. A stored parent
+ * stays reachable from the store, unless the server says it cannot find it.
+ */
+function forgetFailedParent(
+  call: TurnCall,
+  connection: Connection,
+  plan: TurnPlan,
+  code: string | null,
+) {
+  connection.headId = undefined;
+  const parentGone = code === 'previous_response_not_found' || !call.head?.stored;
+  if (plan.mode === 'delta' && parentGone)
+    call.config.heads.drop(call.scope, plan.previousResponseId);
 }
 
 /** A socket for the call, retrying transient upgrade failures with backoff. */

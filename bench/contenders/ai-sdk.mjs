@@ -1,0 +1,123 @@
+// Contenders 1–3: the AI SDK (ai@7, streamText) driving a model.
+//   http-full     @ai-sdk/openai over HTTP, full history every step (what users run today)
+//   http-chained  @ai-sdk/openai over HTTP, store: true, previousResponseId and only the new
+//                 messages passed by hand (prepareStep / per call)
+//   websocket     this package, transport: 'websocket'
+import { performance } from 'node:perf_hooks';
+import { createOpenAI } from '@ai-sdk/openai';
+import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
+import { importDist } from '../lib/dist.mjs';
+import { timedModel } from '../lib/step-timer.mjs';
+import {
+  agentPrompt,
+  chatMessage,
+  LOOKUP_DESCRIPTION,
+  LOOKUP_SCHEMA,
+  MODEL_ID,
+  SYSTEM_PROMPT,
+  toolOutput,
+} from '../lib/workload.mjs';
+
+const { createOpenAIWebSocket } = await importDist('v4');
+
+const API_KEY = 'test-key';
+
+function lookupTool() {
+  return tool({
+    description: LOOKUP_DESCRIPTION,
+    inputSchema: jsonSchema(LOOKUP_SCHEMA),
+    execute: async ({ step }) => toolOutput(step),
+  });
+}
+
+/** The `openai` response id of a step or call result. */
+function responseIdOf(result) {
+  return result.providerMetadata?.openai?.responseId ?? result.response?.id;
+}
+
+/**
+ * @param {'http-full' | 'http-chained' | 'websocket'} kind
+ * @param {{ url: string }} server
+ */
+export function createAiSdkContender(kind, server) {
+  const provider =
+    kind === 'websocket'
+      ? createOpenAIWebSocket({ apiKey: API_KEY, baseURL: server.url, transport: 'websocket' })
+      : createOpenAI({ apiKey: API_KEY, baseURL: server.url });
+  const baseModel = kind === 'websocket' ? provider(MODEL_ID) : provider.responses(MODEL_ID);
+  const chained = kind === 'http-chained';
+
+  return {
+    async agentLoop(toolCalls, run) {
+      const steps = [];
+      const origin = { value: performance.now() };
+      const common = {
+        model: timedModel(baseModel, steps, origin),
+        tools: { lookup: lookupTool() },
+        stopWhen: stepCountIs(toolCalls + 2),
+      };
+      const result = chained
+        ? streamText({
+            ...common,
+            // The system prompt goes in as a message so that, as with the other contenders, the
+            // server keeps it in the chain and it is not resent each step.
+            allowSystemInMessages: true,
+            messages: [
+              { role: 'system', content: SYSTEM_PROMPT },
+              { role: 'user', content: agentPrompt(toolCalls, run) },
+            ],
+            providerOptions: { openai: { store: true } },
+            prepareStep: ({ steps: done }) => {
+              if (done.length === 0) return undefined;
+              const last = done[done.length - 1];
+              return {
+                messages: last.response.messages.filter((m) => m.role === 'tool'),
+                providerOptions: {
+                  openai: { store: true, previousResponseId: responseIdOf(last) },
+                },
+              };
+            },
+          })
+        : streamText({
+            ...common,
+            instructions: SYSTEM_PROMPT,
+            prompt: agentPrompt(toolCalls, run),
+          });
+      await result.consumeStream();
+      const text = await result.text;
+      const wallMs = performance.now() - origin.value;
+      return { wallMs, steps, text };
+    },
+
+    async chat(turns, run) {
+      const steps = [];
+      const origin = { value: performance.now() };
+      const model = timedModel(baseModel, steps, origin);
+      let history = [];
+      let previousResponseId;
+      let text = '';
+      for (let turn = 0; turn < turns; turn++) {
+        const user = { role: 'user', content: chatMessage(turn, run) };
+        const result = chained
+          ? streamText({
+              model,
+              allowSystemInMessages: true,
+              messages: turn === 0 ? [{ role: 'system', content: SYSTEM_PROMPT }, user] : [user],
+              providerOptions: { openai: { store: true, previousResponseId } },
+            })
+          : streamText({ model, instructions: SYSTEM_PROMPT, messages: [...history, user] });
+        await result.consumeStream();
+        text = await result.text;
+        previousResponseId =
+          (await result.providerMetadata)?.openai?.responseId ?? (await result.response).id;
+        // ai@7: `responseMessages` holds every step's messages (response.messages only the last).
+        history = [...history, user, ...(await result.responseMessages)];
+      }
+      return { wallMs: performance.now() - origin.value, steps, text };
+    },
+
+    close: async () => {
+      if (kind === 'websocket') await provider.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { median, percentile, ratio, table } from '../lib/stats.mjs';
+
+describe('stats', () => {
+  it('takes the median of odd and even lists', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  it('takes percentiles by nearest rank', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile([5], 99)).toBe(5);
+  });
+
+  it('formats ratios and tables', () => {
+    expect(ratio(3, 2)).toBe('1.50×');
+    expect(ratio(1, 0)).toBe('–');
+    expect(table(['a', 'b'], [['x', '1']])).toBe('| a | b |\n| --- | ---: |\n| x | 1 |');
+  });
+});
