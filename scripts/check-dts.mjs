@@ -20,8 +20,11 @@ for (const file of files) {
   const text = readFileSync(join(dist, file), 'utf8');
   for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
     if (specifier.startsWith('.')) continue;
-    const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-    if (name.startsWith('@ai-sdk/provider-v')) problems.push(`${file}: imports the npm alias ${specifier}`);
+    const name = specifier.startsWith('@')
+      ? specifier.split('/').slice(0, 2).join('/')
+      : specifier.split('/')[0];
+    if (name.startsWith('@ai-sdk/provider-v'))
+      problems.push(`${file}: imports the npm alias ${specifier}`);
     else if (!dependencies.has(name) && !transitive.has(name) && !name.startsWith('node:')) {
       problems.push(`${file}: imports ${specifier}, which is not a runtime dependency`);
     }

@@ -1,6 +1,7 @@
 import { TypeValidationError } from '@ai-sdk/provider';
 import { generateId as defaultGenerateId } from '@ai-sdk/provider-utils';
 import { type Annotation, eventSchemas, isKnownEventType, type ServerEvent } from './event-schemas';
+import { isPlainDelta } from './is-plain-delta';
 import { mapAnnotationToSource } from './map-annotation';
 import { type ItemContext, mapItemAdded, mapItemDone, mapToolInputEvent } from './map-output-items';
 import { ReasoningBlocks } from './map-reasoning';
@@ -114,6 +115,12 @@ export class ResponseEventMapper implements ItemContext {
 
     const type = (event as { type?: unknown } | null)?.type;
     if (!isKnownEventType(type)) return parts;
+    // Deltas are nearly every event of a stream: check their few primitive fields by hand and
+    // keep the schema for everything else (and for deltas that do not fit the fast check).
+    if (isPlainDelta(type, event)) {
+      this.dispatch(event, event, emit);
+      return parts;
+    }
     const parsed = eventSchemas[type].safeParse(event);
     if (!parsed.success) {
       this.onInvalid(event, parsed.error, emit);

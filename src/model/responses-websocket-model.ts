@@ -58,7 +58,7 @@ export class ResponsesWebSocketModel {
       providerOptionsName: config.providerOptionsName,
     });
     const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
-    const scope = credentialScope(config.baseURL, socketHeaders);
+    const scope = await credentialScope(config.baseURL, socketHeaders);
     const named = findResponseId(options.prompt, config.providerOptionsName);
     const head =
       config.heads.get(scope, named) ??
@@ -72,7 +72,9 @@ export class ResponsesWebSocketModel {
       httpHeaders,
       scope,
       head,
-      named: named !== undefined || request.conversationId !== undefined,
+      // Only a response id the prompt names makes a missing head 'unknown-response'; a fresh
+      // conversationId with no history yet is a new conversation.
+      named: named !== undefined || request.previousResponseId !== undefined,
       signal: options.abortSignal,
     };
 

@@ -167,7 +167,7 @@ export class Connection {
     this.socket.setRef(false);
     if (this.options.pingIntervalMs > 0) {
       this.pingTimer = setInterval(() => this.keepAlive(), this.options.pingIntervalMs);
-      this.pingTimer.unref();
+      (this.pingTimer as { unref?: () => void }).unref?.();
     }
     this.opening?.resolve();
     this.opening = undefined;

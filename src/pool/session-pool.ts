@@ -47,12 +47,13 @@ export class SessionPool {
   private readonly waiters: Waiter[] = [];
   private total = 0;
   private closed = false;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sweeper: ReturnType<typeof setInterval>;
 
   constructor(readonly settings: PoolSettings) {
     const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
     this.sweeper = setInterval(() => this.sweep(), every);
-    this.sweeper.unref();
+    // Edge runtimes and browsers return a number, which has no unref().
+    (this.sweeper as { unref?: () => void }).unref?.();
   }
 
   /** Counts for tests and diagnostics. */

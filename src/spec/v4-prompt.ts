@@ -1,3 +1,4 @@
+import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import type { LanguageModelV4Prompt, SharedV4FileData } from '@ai-sdk/provider-v4';
 import type { FilePart, Prompt, ToolResultContentItem, ToolResultOutput } from '../model/types';
 
@@ -45,7 +46,7 @@ function fileData(data: SharedV4FileData, providerName: string): string | Uint8A
       // A provider file id ("file-…"): the converter sends it as file_id.
       return data.reference[providerName] ?? Object.values(data.reference)[0] ?? '';
     case 'text':
-      return Buffer.from(data.text, 'utf8').toString('base64');
+      return convertUint8ArrayToBase64(new TextEncoder().encode(data.text));
   }
 }
 
@@ -73,8 +74,7 @@ function toNeutralToolResult<T extends { output: ToolResultOutput }>(part: T): T
       case 'data':
         return {
           type: image ? 'image-data' : 'file-data',
-          data:
-            typeof data.data === 'string' ? data.data : Buffer.from(data.data).toString('base64'),
+          data: typeof data.data === 'string' ? data.data : convertUint8ArrayToBase64(data.data),
           mediaType,
           ...(filename !== undefined && { filename }),
         };
