@@ -10,7 +10,10 @@ import type { FilePart, Prompt, ToolResultContentItem, ToolResultOutput } from '
 export function toNeutralPrompt(prompt: LanguageModelV4Prompt, providerName: string): Prompt {
   return prompt.map((message) => {
     if (message.role === 'system') return message;
-    const content = (message.content as Array<{ type: string }>).flatMap((part): unknown[] => {
+    const parts = message.content as Array<{ type: string; output?: ToolResultOutput }>;
+    // Most messages need nothing: pass them on as they are (no copy per call of a long history).
+    if (!parts.some(needsConversion)) return message as Prompt[number];
+    const content = parts.flatMap((part): unknown[] => {
       switch (part.type) {
         case 'file':
           return [toNeutralFile(part as unknown as V4File, providerName)];
@@ -26,6 +29,19 @@ export function toNeutralPrompt(prompt: LanguageModelV4Prompt, providerName: str
     });
     return { ...message, content } as Prompt[number];
   });
+}
+
+function needsConversion(part: { type: string; output?: ToolResultOutput }): boolean {
+  switch (part.type) {
+    case 'file':
+    case 'reasoning-file':
+    case 'custom':
+      return true;
+    case 'tool-result':
+      return part.output?.type === 'content';
+    default:
+      return false;
+  }
 }
 
 type V4File = {
