@@ -25,6 +25,24 @@ export type ResponsesRequest = {
   /** Effective store: the user's value, else true (the server default). */
   store: boolean;
   isReasoningModel: boolean;
+  /** Fingerprint of everything besides the messages that decides how messages convert. */
+  conversionKey: string;
+  /** Warnings of the input conversion alone (kept with a chain head for reuse). */
+  inputWarnings: Warning[];
+  /** The input was composed from a reused prefix plus the converted rest. */
+  prefixReused: boolean;
+};
+
+/**
+ * The first `messageCount` messages of a prompt, already converted to `items` (with `warnings`)
+ * under the conversion options fingerprinted by `conversionKey`. Lets a long history be
+ * converted once: each call converts only the messages after it.
+ */
+export type PromptPrefix = {
+  messageCount: number;
+  items: readonly InputItem[];
+  warnings: readonly Warning[];
+  conversionKey: string;
 };
 
 /**
@@ -36,10 +54,13 @@ export async function buildRequest({
   modelId,
   options,
   providerOptionsName = 'openai',
+  prefix,
 }: {
   modelId: string;
   options: CallOptions;
   providerOptionsName?: string;
+  /** Leading messages already converted under the same conversion options (a chain head's). */
+  prefix?: PromptPrefix;
 }): Promise<ResponsesRequest> {
   const warnings: Warning[] = [];
   const capabilities = getModelCapabilities(modelId);
@@ -87,8 +108,7 @@ export async function buildRequest({
   });
 
   const store = openai?.store ?? true;
-  const { input, warnings: inputWarnings } = await convertPrompt({
-    prompt: options.prompt,
+  const conversion = {
     systemMessageMode:
       openai?.systemMessageMode ??
       (isReasoningModel ? 'developer' : capabilities.systemMessageMode),
@@ -98,7 +118,25 @@ export async function buildRequest({
     passThroughUnsupportedFiles: openai?.passThroughUnsupportedFiles ?? false,
     hasConversation: openai?.conversation != null,
     hasPreviousResponseId: openai?.previousResponseId != null,
+  } as const;
+  const conversionKey = JSON.stringify(conversion);
+  // Conversion is message by message, so a known prefix converts to the items it did before.
+  // The options that make items depend on other messages or on the request rule reuse out.
+  const reuse =
+    prefix !== undefined &&
+    prefix.conversionKey === conversionKey &&
+    !conversion.hasConversation &&
+    !conversion.hasPreviousResponseId &&
+    openai?.reasoningEffortUpdate == null &&
+    !openai?.compactionTrigger
+      ? prefix
+      : undefined;
+  const converted = await convertPrompt({
+    prompt: reuse ? options.prompt.slice(reuse.messageCount) : options.prompt,
+    ...conversion,
   });
+  const input = reuse ? [...reuse.items, ...converted.input] : converted.input;
+  const inputWarnings = reuse ? [...reuse.warnings, ...converted.warnings] : converted.warnings;
   warnings.push(...inputWarnings);
 
   applyReasoningEffortUpdate({ modelId, openai, capabilities, input, warnings });
@@ -186,6 +224,9 @@ export async function buildRequest({
     previousResponseId: openai?.previousResponseId ?? undefined,
     store,
     isReasoningModel,
+    conversionKey,
+    inputWarnings,
+    prefixReused: reuse !== undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { InputItem } from '../convert/convert-prompt';
+import type { Message, Warning } from './types';
 
 /** What the server holds after a completed response: the head of a chain. */
 export type ChainHead = {
@@ -8,12 +9,22 @@ export type ChainHead = {
   scope: string;
   /** Fingerprint of the non-input settings the response was created with. */
   settingsKey: string;
-  /** The response's whole context as the next prompt will express it: its input + its output. */
+  /** Fingerprint of the options that decide how messages convert to items. */
+  conversionKey: string;
+  /**
+   * The response's whole context as the next prompt will express it, as messages (its prompt,
+   * then the assistant message the AI SDK will build from its output) and as the items those
+   * messages convert to. A prompt that starts with these messages is converted from there on.
+   */
+  messages: readonly Message[];
   items: readonly InputItem[];
+  /** Warnings the conversion of `messages` gave (repeated when they are reused). */
+  inputWarnings: readonly Warning[];
   /**
    * The same context as an app that stores messages without their metadata will send it (no item
    * ids, so no item references): apps that rewrite messages continue by `conversationId`.
    */
+  plainMessages: readonly Message[];
   plainItems: readonly InputItem[];
   /** Created with store not false: the server can reload it on any socket. */
   stored: boolean;

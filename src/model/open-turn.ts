@@ -10,6 +10,7 @@ import type { ModelConfig } from './model-config';
 import { planTurn, type TurnPlan } from './plan-turn';
 import { toAPICallError } from './server-error';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
+import type { Prompt } from './types';
 
 /** Transparent resends one call may need (stale chain, dead socket, silent server). */
 const MAX_RESENDS = 2;
@@ -18,6 +19,8 @@ const MAX_CONNECT_ATTEMPTS = 3;
 
 export type TurnCall = {
   config: ModelConfig;
+  /** The call's prompt in neutral form (kept with the chain head it produces). */
+  prompt: Prompt;
   request: ResponsesRequest;
   settingsKey: string;
   /** Upgrade headers of a new socket (auth-bearing only; see splitHeaders). */

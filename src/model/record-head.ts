@@ -2,23 +2,19 @@ import { convertPrompt, type InputItem } from '../convert/convert-prompt';
 import type { ResponsesRequest } from './build-request';
 import { collectContent } from './collect-content';
 import type { TurnCall } from './open-turn';
-import type { Message, ProviderOptions, StreamPart } from './types';
+import type { Content, Message, ProviderOptions, StreamPart } from './types';
+
+type AssistantMessage = Extract<Message, { role: 'assistant' }>;
 
 /**
- * The items the next prompt will hold for this response's output. The AI SDK turns the parts we
- * emitted into an assistant message (text, reasoning and tool-call parts, with their metadata as
- * providerOptions); converting that same message with the same converter gives exactly the items
- * the next call will produce, so "what the server holds" and "what the prompt says" compare equal.
+ * The assistant message the AI SDK will put into the next prompt for this response: it turns the
+ * parts we emitted into text, reasoning and tool-call parts, with their metadata as
+ * providerOptions. `withMetadata: false` gives the same message as an app that stores messages
+ * without their metadata sends it.
  */
-export async function outputAsInputItems(
-  parts: StreamPart[],
-  request: ResponsesRequest,
-  providerOptionsName: string,
-  { withMetadata }: { withMetadata: boolean },
-): Promise<InputItem[]> {
-  const { content } = collectContent(parts);
+function outputMessage(content: Content[], withMetadata: boolean): AssistantMessage {
   const metadata = (value: ProviderOptions | undefined) => (withMetadata ? value : undefined);
-  const message: Extract<Message, { role: 'assistant' }> = { role: 'assistant', content: [] };
+  const message: AssistantMessage = { role: 'assistant', content: [] };
   for (const part of content) {
     switch (part.type) {
       case 'text':
@@ -50,15 +46,7 @@ export async function outputAsInputItems(
         break;
     }
   }
-  if (message.content.length === 0) return [];
-  const { input } = await convertPrompt({
-    prompt: [message],
-    systemMessageMode: 'system',
-    store: request.store,
-    isReasoningModel: request.isReasoningModel,
-    providerOptionsName,
-  });
-  return input;
+  return message;
 }
 
 // The AI SDK parses tool input JSON and falls back to {} when it cannot (an invalid call).
@@ -71,30 +59,56 @@ function parseToolInput(input: string): unknown {
 }
 
 /**
+ * The next prompt's view of this response: its output message, and the items that message
+ * converts to with the same converter and options. Converting what the AI SDK will send, rather
+ * than the server's output items, makes "what the server holds" and "what the prompt says"
+ * compare equal item for item.
+ */
+async function nextPromptView(
+  message: AssistantMessage,
+  request: ResponsesRequest,
+  providerOptionsName: string,
+) {
+  if (message.content.length === 0) return { messages: [], items: [] as InputItem[] };
+  const { input } = await convertPrompt({
+    prompt: [message],
+    ...(JSON.parse(request.conversionKey) as Omit<Parameters<typeof convertPrompt>[0], 'prompt'>),
+    providerOptionsName,
+  });
+  return { messages: [message], items: input };
+}
+
+/**
  * Records the chain head of a completed response: its whole context as the next prompt will
- * express it. `connectionId` is the socket whose cache holds it (-1: none, HTTP).
+ * express it, as messages and as items. `connectionId` is the socket whose cache holds it
+ * (-1: none, HTTP). Returns the response id.
  */
 export async function recordHead(
   call: TurnCall,
   parts: StreamPart[],
   connectionId: number,
 ): Promise<string | undefined> {
-  const { config, request } = call;
+  const { config, request, prompt } = call;
   let responseId: string | undefined;
   for (const part of parts)
     if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
   if (!responseId) return undefined;
-  const [output, plainOutput] = await Promise.all([
-    outputAsInputItems(parts, request, config.providerOptionsName, { withMetadata: true }),
-    outputAsInputItems(parts, request, config.providerOptionsName, { withMetadata: false }),
+  const { content } = collectContent(parts);
+  const [withMetadata, plain] = await Promise.all([
+    nextPromptView(outputMessage(content, true), request, config.providerOptionsName),
+    nextPromptView(outputMessage(content, false), request, config.providerOptionsName),
   ]);
   config.heads.add(
     {
       responseId,
       scope: call.scope,
       settingsKey: call.settingsKey,
-      items: [...request.input, ...output],
-      plainItems: [...request.input, ...plainOutput],
+      conversionKey: request.conversionKey,
+      inputWarnings: request.inputWarnings,
+      messages: [...prompt, ...withMetadata.messages],
+      items: [...request.input, ...withMetadata.items],
+      plainMessages: [...prompt, ...plain.messages],
+      plainItems: [...request.input, ...plain.items],
       stored: request.store,
       connectionId,
     },

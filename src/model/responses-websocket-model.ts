@@ -6,6 +6,7 @@ import { ResponseEventMapper } from './map-events';
 import type { ModelConfig } from './model-config';
 import { type OpenTurn, openTurn, type TurnCall } from './open-turn';
 import { recordHead } from './record-head';
+import { reusablePrefix } from './reusable-prefix';
 import { streamEvents } from './stream-events';
 import { streamOverHttp } from './stream-over-http';
 import type {
@@ -52,20 +53,25 @@ export class ResponsesWebSocketModel {
 
   async doStream(options: CallOptions): Promise<NeutralStreamResult> {
     const { config } = this;
+    const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
+    const scope = await credentialScope(config.baseURL, socketHeaders);
+    // The head the prompt continues: named by its last assistant message, else by the explicit
+    // conversationId, else by a user-supplied previousResponseId.
+    const keys = conversationKeys(options, config.providerOptionsName);
+    const named = findResponseId(options.prompt, config.providerOptionsName);
+    const head =
+      config.heads.get(scope, named) ??
+      config.heads.latestOf(scope, keys.conversationId) ??
+      config.heads.get(scope, keys.previousResponseId);
     const request = await buildRequest({
       modelId: this.modelId,
       options,
       providerOptionsName: config.providerOptionsName,
+      prefix: reusablePrefix(head, options.prompt),
     });
-    const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
-    const scope = await credentialScope(config.baseURL, socketHeaders);
-    const named = findResponseId(options.prompt, config.providerOptionsName);
-    const head =
-      config.heads.get(scope, named) ??
-      config.heads.latestOf(scope, request.conversationId) ??
-      config.heads.get(scope, request.previousResponseId);
     const call: TurnCall = {
       config,
+      prompt: options.prompt,
       request,
       settingsKey: JSON.stringify(request.settings),
       headers: socketHeaders,
@@ -74,7 +80,7 @@ export class ResponsesWebSocketModel {
       head,
       // Only a response id the prompt names makes a missing head 'unknown-response'; a fresh
       // conversationId with no history yet is a new conversation.
-      named: named !== undefined || request.previousResponseId !== undefined,
+      named: named !== undefined || keys.previousResponseId !== undefined,
       signal: options.abortSignal,
     };
 
@@ -159,6 +165,16 @@ export class ResponsesWebSocketModel {
       },
     });
   }
+}
+
+/** `conversationId` / `previousResponseId` as given (validated later, with every other option). */
+function conversationKeys(options: CallOptions, name: string) {
+  const own = options.providerOptions?.[name];
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    conversationId: text(own?.conversationId),
+    previousResponseId: text(own?.previousResponseId),
+  };
 }
 
 function connectionURL(config: ModelConfig): string {
