@@ -1,3 +1,4 @@
+import { generateText, type ModelMessage } from 'ai';
 import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../src/index';
 import type { MockRequestRecord, MockResponsesServer, MockServerOptions } from '../../src/testing';
 import { createMockResponsesServer, MOCK_API_KEY } from '../../src/testing';
@@ -41,4 +42,19 @@ export function inputTypes(record: MockRequestRecord): string[] {
 /** `providerMetadata.openai.websocket` of a step or result. */
 export function wsMeta(providerMetadata: unknown) {
   return (providerMetadata as { openai: { websocket: Record<string, unknown> } }).openai.websocket;
+}
+
+/**
+ * One completed turn ('Turn one') and the prompt of the next ('Turn two'): a call that would go
+ * out as a delta on the reused socket.
+ */
+export async function afterOneTurn(mock: MockSetup, modelId = 'gpt-4.1-mini') {
+  const model = mock.provider(modelId);
+  const first = await generateText({ model, prompt: 'Turn one' });
+  const messages: ModelMessage[] = [
+    { role: 'user', content: 'Turn one' },
+    ...first.responseMessages,
+    { role: 'user', content: 'Turn two' },
+  ];
+  return { model, messages };
 }

@@ -1,6 +1,6 @@
 import { generateText, type ModelMessage, streamText } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { afterOneTurn, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup;
 beforeEach(async () => {
@@ -12,17 +12,6 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function history() {
-  const model = mock.provider('gpt-4.1-mini');
-  const first = await generateText({ model, prompt: 'Turn one' });
-  const messages: ModelMessage[] = [
-    { role: 'user', content: 'Turn one' },
-    ...first.responseMessages,
-    { role: 'user', content: 'Turn two' },
-  ];
-  return { model, messages };
-}
 
 describe('abort', () => {
   it('before send: rejects at once with the abort reason; nothing is sent', async () => {
@@ -39,7 +28,7 @@ describe('abort', () => {
   });
 
   it('while waiting for the first event: rejects promptly, closes that socket', async () => {
-    const { model, messages } = await history();
+    const { model, messages } = await afterOneTurn(mock);
     mock.server.fault({ type: 'delay-first-event', ms: 2_000 });
     const controller = new AbortController();
     const reason = new Error('stop');
@@ -58,7 +47,7 @@ describe('abort', () => {
   });
 
   it('mid-stream: the stream errors with the reason, the socket is closed, no late event leaks, the chat goes on', async () => {
-    const { model, messages } = await history();
+    const { model, messages } = await afterOneTurn(mock);
     const controller = new AbortController();
     const reason = new Error('stop mid-stream');
     const result = streamText({

@@ -2,7 +2,13 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inputTypes, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import {
+  afterOneTurn,
+  inputTypes,
+  type MockSetup,
+  startMock,
+  wsMeta,
+} from '../helpers/mock-provider';
 
 let mock: MockSetup;
 beforeEach(async () => {
@@ -17,22 +23,10 @@ const _lookup = tool({
   execute: async ({ step }) => `v${step}`,
 });
 
-/** One completed turn, so the next call would be a delta on a reused socket. */
-async function firstTurn() {
-  const model = mock.provider('gpt-4.1-mini');
-  const first = await generateText({ model, prompt: 'Turn one' });
-  const messages: ModelMessage[] = [
-    { role: 'user', content: 'Turn one' },
-    ...first.responseMessages,
-    { role: 'user', content: 'Turn two' },
-  ];
-  return { model, messages };
-}
-
 describe('transparent resends (nothing reached the caller yet)', () => {
   for (const type of ['close-before-first-event', 'terminate-before-first-event'] as const) {
     it(`${type} → one resend with full input on a fresh socket`, async () => {
-      const { model, messages } = await firstTurn();
+      const { model, messages } = await afterOneTurn(mock);
       mock.server.fault({ type });
       const result = await generateText({ model, messages, maxRetries: 0 });
       expect(result.text).toBe('Echo: Turn two');
@@ -52,7 +46,7 @@ describe('transparent resends (nothing reached the caller yet)', () => {
   }
 
   it('previous_response_not_found → one resend with full input; retries says so', async () => {
-    const { model, messages } = await firstTurn();
+    const { model, messages } = await afterOneTurn(mock);
     mock.server.fault({ type: 'previous-response-not-found' });
     const result = await generateText({ model, messages, maxRetries: 0 });
     expect(result.text).toBe('Echo: Turn two');
@@ -68,7 +62,7 @@ describe('transparent resends (nothing reached the caller yet)', () => {
   });
 
   it('websocket_connection_limit_reached on a request → socket replaced, call succeeds', async () => {
-    const { model, messages } = await firstTurn();
+    const { model, messages } = await afterOneTurn(mock);
     mock.server.fault({ type: 'connection-limit-on-request' });
     const result = await generateText({ model, messages, maxRetries: 0 });
     expect(result.text).toBe('Echo: Turn two');
@@ -78,7 +72,7 @@ describe('transparent resends (nothing reached the caller yet)', () => {
   });
 
   it('websocket_connection_limit_reached unsolicited on an idle socket → no crash, next call on a new socket', async () => {
-    const { model, messages } = await firstTurn();
+    const { model, messages } = await afterOneTurn(mock);
     mock.server.fault({ type: 'connection-limit-idle' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mock.server.sockets().open).toBe(0);
@@ -112,7 +106,7 @@ describe('transparent resends (nothing reached the caller yet)', () => {
   });
 
   it('a malformed frame before any output → resend on a fresh socket', async () => {
-    const { model, messages } = await firstTurn();
+    const { model, messages } = await afterOneTurn(mock);
     mock.server.fault({ type: 'malformed-frame', afterEvents: 0 });
     const result = await generateText({ model, messages, maxRetries: 0 });
     expect(result.text).toBe('Echo: Turn two');
@@ -122,7 +116,7 @@ describe('transparent resends (nothing reached the caller yet)', () => {
 
 describe('failures after output reached the caller', () => {
   it('socket closed mid-stream → error part, chain dropped, next call sends full input and succeeds', async () => {
-    const { model, messages } = await firstTurn();
+    const { model, messages } = await afterOneTurn(mock);
     mock.server.fault({ type: 'close-after-events', events: 5 });
     const errors: unknown[] = [];
     const broken = streamText({
