@@ -115,8 +115,8 @@ describe('pool limits', () => {
 });
 
 describe('process lifetime', () => {
-  it('pooled sockets never keep the process alive: a script exits right after its last call', async () => {
-    mock = await startMock();
+  /** Runs `body` in a plain Node child process with `provider` (the bundled source) in scope. */
+  async function runChild(body: string) {
     // Bundle the provider source for a plain Node child process (dependencies stay external).
     const { build } = await import('esbuild');
     const root = new URL('../..', import.meta.url).pathname;
@@ -131,11 +131,10 @@ describe('process lifetime', () => {
       logLevel: 'silent',
     });
     const script = `
-      const { generateText } = await import('ai');
+      const { generateText, streamText } = await import('ai');
       const { createOpenAIWebSocket } = await import(${JSON.stringify(outfile)});
-      const provider = createOpenAIWebSocket({ apiKey: 'test-key', baseURL: ${JSON.stringify(mock.server.url)} });
-      const result = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'bye' });
-      console.log(result.text);
+      const provider = createOpenAIWebSocket({ apiKey: 'test-key', baseURL: ${JSON.stringify(mock!.server.url)} });
+      ${body}
     `;
     const started = Date.now();
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
@@ -145,9 +144,32 @@ describe('process lifetime', () => {
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(stdout.trim()).toBe('Echo: bye');
+    return { stdout: stdout.trim(), code, ms: Date.now() - started };
+  }
+
+  it('pooled sockets never keep the process alive: a script exits right after its last call', async () => {
+    mock = await startMock();
+    const { stdout, code, ms } = await runChild(`
+      const result = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'bye' });
+      console.log(result.text);
+    `);
+    expect(stdout).toBe('Echo: bye');
     expect(code).toBe(0);
     // The idle socket stays open for reuse but is unref'd: exit does not wait for the idle timeout.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(ms).toBeLessThan(10_000);
+    expect(mock.server.sockets().opened).toBe(1);
+  });
+
+  it('close() with a call in flight: the call fails cleanly and the process exits', async () => {
+    mock = await startMock({}, { costModel: { perEventMs: 100 } });
+    const { stdout, code } = await runChild(`
+      const result = streamText({ model: provider('gpt-4.1-mini'), prompt: 'a long answer', onError: ({ error }) => console.log('error:', error.message) });
+      setTimeout(() => provider.close(), 300);
+      console.log('text:', JSON.stringify(await result.text.catch(() => 'rejected')));
+    `);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/error: .*closed/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mock.server.sockets().open).toBe(0);
   });
 });
