@@ -46,7 +46,8 @@ export class SessionPool {
   private readonly connections = new Map<string, Set<Connection>>();
   private readonly waiters: Waiter[] = [];
   private total = 0;
-  private closed = false;
+  /** Bumped by close(): calls that were waiting when it happened fail instead of carrying on. */
+  private generation = 0;
   private readonly sweeper: ReturnType<typeof setInterval>;
 
   constructor(readonly settings: PoolSettings) {
@@ -68,9 +69,12 @@ export class SessionPool {
 
   async acquire(request: AcquireRequest): Promise<Lease> {
     const deadline = Date.now() + this.settings.queueTimeoutMs;
+    const generation = this.generation;
     for (;;) {
       request.signal?.throwIfAborted();
-      if (this.closed) throw new PoolError('pool-closed', 'the WebSocket pool was closed');
+      if (this.generation !== generation) {
+        throw new PoolError('pool-closed', 'the WebSocket pool was closed while the call waited');
+      }
 
       const idle = request.fresh ? undefined : this.pickIdle(request);
       if (idle) {
@@ -101,12 +105,11 @@ export class SessionPool {
 
   /** Closes every socket and rejects queued calls. The pool can be used again afterwards. */
   async close(): Promise<void> {
-    this.closed = true;
+    this.generation++;
     for (const set of this.connections.values()) {
       for (const c of set) c.close('pool closed');
     }
     for (const waiter of this.waiters.splice(0)) waiter.wake();
-    this.closed = false;
   }
 
   private pickIdle(request: AcquireRequest): Connection | undefined {
@@ -187,6 +190,12 @@ export class SessionPool {
   }
 
   private trimIdle(): void {
+    let idleCount = 0;
+    for (const set of this.connections.values()) {
+      for (const c of set) if (!c.busy && c.usable) idleCount++;
+    }
+    // Sorting happens only when there is something to evict.
+    if (idleCount <= this.settings.maxIdleSockets) return;
     const idle = this.idleConnections();
     const excess = idle.length - this.settings.maxIdleSockets;
     for (const c of idle.slice(0, Math.max(0, excess))) c.close('evicted (too many idle sockets)');

@@ -92,6 +92,22 @@ describe('pool limits', () => {
     expect(r2.duplicates).toEqual([]);
   });
 
+  it('close() rejects calls waiting for a socket; they do not open new sockets afterwards', async () => {
+    mock = await startMock({ pool: { maxSockets: 1 } }, { costModel: { latencyMs: 300 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const running = generateText({ model, prompt: 'first', maxRetries: 0 }).catch((e) => e);
+    await sleep(30);
+    const queued = generateText({ model, prompt: 'second', maxRetries: 0 }).catch((e) => e);
+    await sleep(30);
+    await mock.provider.close();
+    const [first, second] = await Promise.all([running, queued]);
+    expect(APICallError.isInstance(first)).toBe(true);
+    expect(APICallError.isInstance(second)).toBe(true);
+    expect(second.message).toMatch(/pool was closed/);
+    await sleep(50);
+    expect(mock.server.sockets()).toEqual({ open: 0, opened: 1 });
+  });
+
   it('close() rejects in-flight calls and leaves nothing open', async () => {
     mock = await startMock({}, { costModel: { perEventMs: 50 } });
     const model = mock.provider('gpt-4.1-mini');
