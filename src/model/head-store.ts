@@ -37,7 +37,13 @@ export type ChainHead = {
  * references to items the application's own history already holds.
  */
 export class HeadStore {
-  private readonly byId = new LRUCache<string, ChainHead>({ max: 2_000 });
+  // Bounded by count and by the items the heads hold (references into the applications' own
+  // histories, but a pool outlives requests): the least recently used heads go first.
+  private readonly byId = new LRUCache<string, ChainHead>({
+    max: 2_000,
+    maxSize: 250_000,
+    sizeCalculation: (head) => head.items.length + 1,
+  });
   private readonly byConversation = new LRUCache<string, string>({ max: 2_000 });
 
   get(scope: string, responseId: string | undefined): ChainHead | undefined {
