@@ -13,12 +13,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('socket age', () => {
   it('a socket near its age limit is not handed out again', async () => {
-    mock = await startMock({ pool: { maxSocketAgeMs: 150 } });
+    mock = await startMock({ pool: { maxSocketAgeMs: 600 } });
     const model = mock.provider('gpt-4.1-mini');
     await generateText({ model, prompt: 'one' });
     await generateText({ model, prompt: 'two' });
     expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(1);
-    await sleep(200);
+    await sleep(650);
     const third = await generateText({ model, prompt: 'three' });
     expect(wsMeta(third.providerMetadata)).toMatchObject({ socketReused: false });
     expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(2);
@@ -29,13 +29,13 @@ describe('socket age', () => {
 
 describe('keepalive', () => {
   it('idle sockets are pinged; one that stops answering is dropped', async () => {
-    mock = await startMock({ pool: { pingIntervalMs: 50 } });
+    mock = await startMock({ pool: { pingIntervalMs: 150 } });
     const model = mock.provider('gpt-4.1-mini');
     await generateText({ model, prompt: 'one' });
-    await sleep(160);
+    await sleep(500);
     expect(mock.server.sockets().open).toBe(1); // pongs keep it
     mock.server.fault({ type: 'ignore-pings' });
-    await sleep(200);
+    await sleep(600);
     expect(mock.server.sockets().open).toBe(0);
     const next = await generateText({ model, prompt: 'two' });
     expect(wsMeta(next.providerMetadata)).toMatchObject({ socketReused: false });
