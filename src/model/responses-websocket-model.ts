@@ -2,7 +2,6 @@ import { buildRequest } from './build-request';
 import { collectContent } from './collect-content';
 import { credentialScope } from './credential-scope';
 import { findResponseId } from './find-chain-hint';
-import { ResponseEventMapper } from './map-events';
 import type { ModelConfig } from './model-config';
 import { type OpenTurn, openTurn, type TurnCall } from './open-turn';
 import { recordHead } from './record-head';
@@ -128,11 +127,9 @@ export class ResponsesWebSocketModel {
         next: () => queue.next(config.poolSettings.eventTimeoutMs),
         stop: (reason) => connection.terminate(reason),
       },
-      mapper: new ResponseEventMapper({
-        providerOptionsName: config.providerOptionsName,
-        includeRawChunks: options.includeRawChunks ?? false,
-        tools: options.tools,
-      }),
+      includeRawChunks: options.includeRawChunks ?? false,
+      tools: options.tools,
+      requestBody: turn.frame,
       warnings: request.warnings,
       metadata: {
         transport: 'websocket',

@@ -1,8 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ConnectionError } from '../pool/connection';
 import type { QueueResult } from './event-queue';
-import type { ResponseEventMapper } from './map-events';
-import type { StreamPart, Warning, WebSocketCallMetadata } from './types';
+import { ResponseEventMapper } from './map-events';
+import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from './types';
 
 /** Where the events of one response come from: a socket's queue or an HTTP body. */
 export type EventSource = {
@@ -15,7 +15,10 @@ export type StreamEventsArgs = {
   /** Events already read (while waiting for the first output), handled before the source. */
   buffered: Record<string, unknown>[];
   source: EventSource;
-  mapper: ResponseEventMapper;
+  /** Mapper options of the call: raw chunks on request, and its tools (for provider tool names). */
+  includeRawChunks: boolean;
+  tools: CallOptions['tools'];
+  requestBody: unknown;
   warnings: Warning[];
   metadata: WebSocketCallMetadata;
   providerOptionsName: string;
@@ -35,7 +38,14 @@ export type StreamEventsArgs = {
 
 /** Maps a response's events to stream parts through the one event mapper, for either transport. */
 export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart> {
-  const { source, mapper, metadata, providerOptionsName } = args;
+  const { source, metadata, providerOptionsName } = args;
+  const mapper = new ResponseEventMapper({
+    providerOptionsName,
+    includeRawChunks: args.includeRawChunks,
+    tools: args.tools,
+    url: args.url,
+    requestBodyValues: args.requestBody,
+  });
   const parts: StreamPart[] = [];
   const pending = [...args.buffered];
   let settled = false;

@@ -1,5 +1,4 @@
 import { openHttpEventStream } from '../http/http-event-source';
-import { ResponseEventMapper } from './map-events';
 import type { TurnCall } from './open-turn';
 import { recordHead } from './record-head';
 import type { NeutralStreamResult } from './responses-websocket-model';
@@ -50,11 +49,9 @@ export async function streamOverHttp({
         reader.cancel().catch(() => {});
       },
     },
-    mapper: new ResponseEventMapper({
-      providerOptionsName: config.providerOptionsName,
-      includeRawChunks: options.includeRawChunks ?? false,
-      tools: options.tools,
-    }),
+    includeRawChunks: options.includeRawChunks ?? false,
+    tools: options.tools,
+    requestBody: body,
     warnings: request.warnings,
     metadata: {
       transport: 'http',
