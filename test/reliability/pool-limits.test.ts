@@ -32,6 +32,8 @@ describe('pool limits', () => {
     );
     const model = mock.provider('gpt-4.1-mini');
     const first = generateText({ model, prompt: 'slow' });
+    // Let the first call take the only socket (both calls prepare asynchronously, in either order).
+    await sleep(50);
     const error = await generateText({ model, prompt: 'waits', maxRetries: 0 }).catch((e) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toMatch(/no WebSocket became free within 100 ms/);
