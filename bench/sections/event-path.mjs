@@ -22,7 +22,7 @@ const ROUNDS = 5;
 const CALLS_PER_ROUND = 6;
 
 function loadEvents() {
-  const file = resolve(ROOT, '..', 'shared', 'fixtures', 'openai-recorded', FIXTURE);
+  const file = resolve(ROOT, 'test', 'fixtures', 'openai-recorded', FIXTURE);
   const lines = readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '');

@@ -78,8 +78,8 @@ export async function createMockResponsesServer(
   };
 }
 
-/** `../shared/fixtures/openai-recorded` from the working directory, when it exists. */
+/** `test/fixtures/openai-recorded` from the working directory, when it exists. */
 function defaultFixturesDir(): string | null {
-  const dir = resolve(process.cwd(), '../shared/fixtures/openai-recorded');
+  const dir = resolve(process.cwd(), 'test/fixtures/openai-recorded');
   return existsSync(dir) ? dir : null;
 }

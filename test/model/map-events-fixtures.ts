@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { ResponseEventMapper } from '../../src/model/map-events';
 import type { FunctionTool, ProviderTool, StreamPart } from '../../src/model/types';
 
-export const fixtureDir = '/work/shared/fixtures/openai-recorded';
+export const fixtureDir = join(import.meta.dirname, '../fixtures/openai-recorded');
 
 export function fixtureFiles(): string[] {
   return readdirSync(fixtureDir)

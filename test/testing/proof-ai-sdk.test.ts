@@ -62,7 +62,7 @@ it('generateText runs a tool loop over HTTP with the full input on every step', 
   expect(result.usage.inputTokens).toBeGreaterThan(0);
 });
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/openai-recorded');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/openai-recorded');
 const fixture = (file: string) =>
   readFileSync(join(FIXTURES, file), 'utf8')
     .split('\n')

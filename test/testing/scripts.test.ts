@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockResponsesServer, type MockResponsesServer } from '../../src/testing';
 import { connect, type RawClient, terminalOf, textOf, userMessage } from './raw-client';
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/openai-recorded');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/openai-recorded');
 const fixtureEvents = (file: string) =>
   readFileSync(join(FIXTURES, file), 'utf8')
     .split('\n')
