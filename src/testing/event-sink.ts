@@ -24,19 +24,28 @@ export interface EventSink {
 
 const MALFORMED = '{"type":"response.output_text.delta","delta":"trunc';
 
-export function webSocketSink(ws: WebSocket): EventSink {
+/**
+ * Frames of one lane of a socket. On a named lane (`streamId` a string) every event and error
+ * echoes `stream_id`, so that a client reading several lanes can route them; a recorded line is
+ * kept byte for byte with the field appended.
+ */
+export function webSocketSink(ws: WebSocket, streamId?: string): EventSink {
   const open = () => ws.readyState === ws.OPEN;
+  const tag = streamId === undefined ? '' : `,"stream_id":${JSON.stringify(streamId)}}`;
   return {
     transport: 'websocket',
     isOpen: open,
     sendEvent: (event, raw) => {
-      if (open()) ws.send(raw ?? JSON.stringify(event));
+      if (!open()) return;
+      if (streamId === undefined) ws.send(raw ?? JSON.stringify(event));
+      else if (raw !== undefined) ws.send(raw.trimEnd().replace(/\}$/, tag));
+      else ws.send(JSON.stringify({ ...event, stream_id: streamId }));
     },
     sendMalformed: () => {
       if (open()) ws.send(MALFORMED);
     },
     sendRequestError: (error) => {
-      if (open()) ws.send(JSON.stringify(requestErrorEvent(error)));
+      if (open()) ws.send(JSON.stringify(requestErrorEvent(error, streamId)));
     },
     finish: () => {},
     cut: (mode, closeCode) => {

@@ -29,17 +29,21 @@ export class FaultBox {
 
   /**
    * Remove and return the first armed fault of one of `types` that applies to `transport`
-   * (faults without a `transport` filter apply to both), and that `accept` allows.
+   * (faults without a `transport` filter apply to both) and to `lane` (faults with a `streamId`
+   * filter apply only to WebSocket requests on that lane; `lane` is `undefined` over HTTP), and
+   * that `accept` allows.
    */
   take<T extends Fault['type']>(
     types: readonly T[],
     transport: Transport,
     accept: (fault: FaultOf<T>) => boolean = () => true,
+    lane?: string | null,
   ): FaultOf<T> | undefined {
     const index = this.armed.findIndex((fault) => {
       if (!(types as readonly string[]).includes(fault.type)) return false;
-      const filter = (fault as { transport?: Transport }).transport;
-      if (filter !== undefined && filter !== transport) return false;
+      const filter = fault as { transport?: Transport; streamId?: string | null };
+      if (filter.transport !== undefined && filter.transport !== transport) return false;
+      if (filter.streamId !== undefined && filter.streamId !== lane) return false;
       return accept(fault as FaultOf<T>);
     });
     if (index < 0) return undefined;

@@ -1,34 +1,75 @@
-import type { EventSink } from './event-sink';
+import type { WebSocket } from 'ws';
+import type { ConnectionState, LanePlace } from './connection-state';
+import { type EventSink, webSocketSink } from './event-sink';
 import { findDuplicates } from './find-duplicates';
+import { handleSteer } from './handle-steer';
 import { isRecord, normalizeInput } from './items';
-import type { MockEngine, SocketSession } from './mock-engine';
+import type { MockEngine } from './mock-engine';
 import { type MockError, mockErrors } from './mock-errors';
 import { resolveContext } from './resolve-context';
+import { commitSteers, type SteerEntry } from './steering';
 import { streamResponse } from './stream-response';
 import type { MockRequestRecord } from './types';
 
 /**
  * One `response.create` frame or `POST /v1/responses`, from raw text to the last event.
  *
- * Request stage (this file): parse, validate, one-in-flight check, request faults, resolve
- * `previous_response_id` and rebuild the context; any failure here is a request error (error
- * event / HTTP status) and, for a continuation, evicts the parent from the socket's cache.
- * Stream stage: see `stream-response.ts`.
+ * Arrival (on a socket): parse, route `response.steer`, check and register the lane; errors
+ * here answer at once. Then the request waits for its turn on the lane (FIFO) and for one of
+ * the connection's 16 in-flight slots. Start: validate, request faults, resolve
+ * `previous_response_id` and rebuild the context; a failure here is a request error and, for a
+ * same-lane continuation, evicts the parent. Stream stage: see `stream-response.ts`.
  */
-export async function handleRequest(
+export function handleWebSocketFrame(
+  engine: MockEngine,
+  raw: string,
+  connection: ConnectionState,
+  ws: WebSocket,
+): void {
+  const record = engine.newRecord('websocket', connection.id, raw);
+  const body = parseBody(record);
+  if (!body) return reject(record, webSocketSink(ws), mockErrors.invalidJson());
+  if (body.type === 'response.steer') return handleSteer(engine, record, body, connection, ws);
+  if (body.type !== 'response.create') {
+    return reject(record, webSocketSink(ws), mockErrors.unknownEventType(body.type));
+  }
+  const echo = typeof body.stream_id === 'string' ? body.stream_id : undefined;
+  const opened = connection.openLane(body.stream_id);
+  record.lanes = connection.namedLanes;
+  if (!opened.ok) return reject(record, webSocketSink(ws, echo), opened.error);
+  record.streamId = opened.lane;
+  const sink = webSocketSink(ws, echo);
+  const where = { connection, lane: opened.lane };
+  connection.submit(record, opened.lane, () => guarded(engine, record, sink, body, where));
+}
+
+/** `POST /v1/responses`: no lanes, no queue, no socket cache. */
+export async function handleHttpRequest(
   engine: MockEngine,
   raw: string,
   sink: EventSink,
-  socket: SocketSession | null,
 ): Promise<void> {
-  const record = engine.newRecord(sink.transport, socket?.id ?? null, raw);
+  const record = engine.newRecord('http', null, raw);
+  const body = parseBody(record);
+  if (!body) return reject(record, sink, mockErrors.invalidJson());
+  // Lanes are a WebSocket concept; the HTTP body has no such parameter.
+  if ('stream_id' in body) return reject(record, sink, mockErrors.unknownParameter('stream_id'));
+  await guarded(engine, record, sink, body, null);
+}
+
+function parseBody(record: MockRequestRecord): Record<string, unknown> | null {
+  let body: unknown;
   try {
-    await runRequest(engine, record, sink, socket);
-  } catch (cause) {
-    // A bug in the mock must surface in the test, not hang the client.
-    const message = cause instanceof Error ? cause.message : String(cause);
-    reject(record, sink, mockErrors.custom('server_error', { status: 500, message }));
+    body = JSON.parse(record.raw);
+  } catch {
+    return null;
   }
+  if (!isRecord(body)) return null;
+  record.body = body;
+  record.previousResponseId =
+    typeof body.previous_response_id === 'string' ? body.previous_response_id : null;
+  record.input = normalizeInput(body.input) ?? [];
+  return body;
 }
 
 function reject(record: MockRequestRecord, sink: EventSink, error: MockError): void {
@@ -37,58 +78,71 @@ function reject(record: MockRequestRecord, sink: EventSink, error: MockError): v
   sink.sendRequestError(error);
 }
 
-async function runRequest(
+/** A bug in the mock must surface in the test, not hang the client. */
+async function guarded(
   engine: MockEngine,
   record: MockRequestRecord,
   sink: EventSink,
-  socket: SocketSession | null,
+  body: Record<string, unknown>,
+  where: LanePlace | null,
 ): Promise<void> {
-  const transport = sink.transport;
-  let body: unknown;
   try {
-    body = JSON.parse(record.raw);
-  } catch {
-    body = undefined;
+    let successor = await startRequest(engine, record, sink, body, where);
+    while (successor) successor = await successor();
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    reject(record, sink, mockErrors.custom('server_error', { status: 500, message }));
   }
-  if (!isRecord(body)) return reject(record, sink, mockErrors.invalidJson());
-  record.body = body;
-  if (transport === 'websocket' && body.type !== 'response.create') {
-    return reject(record, sink, mockErrors.unknownEventType(body.type));
-  }
-  const previousResponseId =
-    typeof body.previous_response_id === 'string' ? body.previous_response_id : null;
-  record.previousResponseId = previousResponseId;
-  const input = normalizeInput(body.input);
-  if (input) record.input = input;
+}
 
-  // Checked before anything else touches state: the running response must stay intact.
-  if (socket?.inFlight) return reject(record, sink, mockErrors.responseInProgress());
-  if (typeof body.model !== 'string' || body.model === '') {
-    return reject(record, sink, mockErrors.missingModel());
+type Successor = (() => Promise<Successor | null>) | null;
+
+async function startRequest(
+  engine: MockEngine,
+  record: MockRequestRecord,
+  sink: EventSink,
+  body: Record<string, unknown>,
+  where: LanePlace | null,
+  steers: SteerEntry[] = [],
+): Promise<Successor> {
+  const transport = sink.transport;
+  const lane = where?.lane;
+  const input = normalizeInput(body.input);
+  const invalid =
+    typeof body.model !== 'string' || body.model === ''
+      ? mockErrors.missingModel()
+      : input
+        ? null
+        : mockErrors.invalidInput();
+  if (invalid || !input) {
+    reject(record, sink, invalid ?? mockErrors.invalidInput());
+    return null;
   }
-  if (!input) return reject(record, sink, mockErrors.invalidInput());
 
   if (transport === 'websocket') {
-    const limit = engine.faults.take(['connection-limit-on-request'], transport);
+    const limit = engine.faults.take(['connection-limit-on-request'], transport, undefined, lane);
     if (limit) {
       reject(record, sink, mockErrors.connectionLimit());
       sink.cut('close', limit.closeCode ?? 1000);
-      return;
+      return null;
     }
   }
 
-  // A failed continuation evicts its parent from the socket's cache (PROTOCOL.md, "State").
+  const { previousResponseId } = record;
+  // A failed continuation evicts its parent from the lane's cache (not a fork's parent, which
+  // lives in another lane's cache).
   const failContinuation = (error: MockError) => {
-    if (previousResponseId !== null && socket?.latest?.id === previousResponseId) {
-      socket.latest = null;
-    }
+    if (where && previousResponseId !== null)
+      where.connection.evict(where.lane, previousResponseId);
     reject(record, sink, error);
+    return null;
   };
   if (
     engine.faults.take(
       ['previous-response-not-found'],
       transport,
       () => previousResponseId !== null,
+      lane,
     )
   ) {
     return failContinuation(mockErrors.previousResponseNotFound(String(previousResponseId)));
@@ -97,25 +151,57 @@ async function runRequest(
     ['error-event'],
     transport,
     (fault) => (fault.shape ?? 'request') === 'request',
+    lane,
   );
   if (errorFault) return failContinuation(mockErrors.custom(errorFault.code, errorFault));
 
+  // Steering input parked for this continuation goes first (accepted earlier, in order).
+  const parked = where?.connection.steering.takeParked(previousResponseId, where.lane) ?? [];
+  const committed = [...steers, ...parked];
   const resolved = resolveContext({
     previousResponseId,
-    input,
-    socketLatest: socket?.latest ?? null,
+    input: [...committed.flatMap((entry) => entry.input), ...input],
+    memory: where ? (id) => where.connection.find(id, where.lane) : null,
     store: engine.store,
   });
   if (!resolved.ok) return failContinuation(resolved.error);
   const context = resolved.value;
   record.context = context.context;
   record.parentSource = context.parentSource;
+  record.forked = context.forked;
   record.duplicates = findDuplicates(context.parentItems, context.newItems, previousResponseId);
 
-  if (socket) socket.inFlight = true;
-  try {
-    await streamResponse(engine, { record, sink, socket, body, context });
-  } finally {
-    if (socket) socket.inFlight = false;
-  }
+  const next = await streamResponse(engine, { record, sink, where, body, context });
+  commitSteers(committed, record.responseId);
+  if (!where || next.length === 0 || !record.responseId) return null;
+  return successorOf(engine, record, sink, body, where, next);
+}
+
+/**
+ * The response the server starts by itself after a steered (or finished) response, on the same
+ * lane: it inherits the settings and continues from that response with the queued input.
+ */
+function successorOf(
+  engine: MockEngine,
+  parent: MockRequestRecord,
+  sink: EventSink,
+  parentBody: Record<string, unknown>,
+  where: LanePlace,
+  steers: SteerEntry[],
+): Successor {
+  return () => {
+    const record = engine.newRecord('websocket', where.connection.id, '');
+    const body = { ...parentBody, input: [], previous_response_id: parent.responseId };
+    Object.assign(record, {
+      kind: 'successor',
+      body,
+      bytes: 0,
+      streamId: where.lane,
+      lanes: parent.lanes,
+      inFlight: parent.inFlight,
+      previousResponseId: parent.responseId,
+      input: steers.flatMap((entry) => entry.input),
+    });
+    return startRequest(engine, record, sink, body, where, steers);
+  };
 }

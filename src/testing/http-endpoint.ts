@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonSink, sendHttpError, sseSink } from './event-sink';
-import { handleRequest } from './handle-request';
+import { handleHttpRequest } from './handle-request';
 import type { MockEngine } from './mock-engine';
 import { mockErrors } from './mock-errors';
 
@@ -40,7 +40,7 @@ export function createHttpHandler(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      void handleRequest(engine, raw, wantsStream(raw) ? sseSink(res) : jsonSink(res), null);
+      void handleHttpRequest(engine, raw, wantsStream(raw) ? sseSink(res) : jsonSink(res));
     });
   };
 }

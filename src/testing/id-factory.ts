@@ -1,4 +1,4 @@
-type Prefix = 'resp' | 'msg' | 'fc' | 'rs' | 'call';
+type Prefix = 'resp' | 'msg' | 'fc' | 'rs' | 'call' | 'steer' | 'item';
 
 /**
  * Deterministic ids: `resp_1`, `msg_1`, `call_1`, … Counters survive `reset()` on purpose: a
@@ -6,7 +6,15 @@ type Prefix = 'resp' | 'msg' | 'fc' | 'rs' | 'call';
  * would make a stale id look valid.
  */
 export class IdFactory {
-  private readonly counters: Record<Prefix, number> = { resp: 0, msg: 0, fc: 0, rs: 0, call: 0 };
+  private readonly counters: Record<Prefix, number> = {
+    resp: 0,
+    msg: 0,
+    fc: 0,
+    rs: 0,
+    call: 0,
+    steer: 0,
+    item: 0,
+  };
 
   next(prefix: Prefix): string {
     this.counters[prefix] += 1;

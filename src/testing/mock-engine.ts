@@ -3,17 +3,8 @@ import { IdFactory } from './id-factory';
 import type { Item } from './items';
 import { type GeneratedOutput, isScriptedOutput } from './plan-output';
 import { loadReplay, type ReplayPlan } from './replay-fixture';
-import { ResponseStore, type StoredResponse } from './response-store';
+import { ResponseStore } from './response-store';
 import type { MockCostModel, MockRequestRecord, ScriptedOutput } from './types';
-
-/** Server-side state of one WebSocket connection. */
-export type SocketSession = {
-  id: number;
-  /** The socket's cache: only its latest finished response. */
-  latest: StoredResponse | null;
-  /** One response at a time per socket (PROTOCOL.md, "Limits"). */
-  inFlight: boolean;
-};
 
 export type QueuedOutput =
   | { kind: 'generated'; output: GeneratedOutput }
@@ -69,8 +60,14 @@ export class MockEngine {
     this.recordCount += 1;
     const record: MockRequestRecord = {
       id: this.recordCount,
+      kind: 'request',
       transport,
       socketId,
+      streamId: null,
+      queuedMs: 0,
+      queuedFor: null,
+      inFlight: 0,
+      lanes: 0,
       raw,
       bytes: Buffer.byteLength(raw, 'utf8'),
       body: {},
@@ -81,6 +78,7 @@ export class MockEngine {
       responseId: null,
       error: null,
       parentSource: null,
+      forked: false,
       status: 'in_progress',
       processedBytes: 0,
       costDelayMs: 0,

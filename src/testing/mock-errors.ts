@@ -14,13 +14,17 @@ export type MockError = {
   headers?: Record<string, string>;
 };
 
-/** Request/protocol error frame: sent before any response exists; no `sequence_number`. */
-export function requestErrorEvent(error: MockError): Record<string, unknown> {
+/**
+ * Request/protocol error frame: sent before any response exists; no `sequence_number`. On a
+ * named lane it echoes the lane's `stream_id`, like every other event of that lane.
+ */
+export function requestErrorEvent(error: MockError, streamId?: string): Record<string, unknown> {
   return {
     type: 'error',
     status: error.status,
     error: { type: error.type, code: error.code, message: error.message, param: error.param },
     ...(error.headers && { headers: error.headers }),
+    ...(streamId !== undefined && { stream_id: streamId }),
   };
 }
 
@@ -68,10 +72,28 @@ export const mockErrors = {
       'websocket_connection_limit_reached',
       'Responses websocket connection limit reached (60 minutes). Create a new websocket connection to continue.',
     ),
-  responseInProgress: (): MockError =>
+  invalidStreamId: (value: unknown): MockError =>
     invalidRequest(
-      'response_in_progress',
-      'A response is already in progress on this connection. Wait for it to finish or open another connection.',
+      'invalid_stream_id',
+      `Invalid 'stream_id' ${JSON.stringify(value) ?? String(value)}: expected 1-256 characters of [A-Za-z0-9_.-].`,
+      'stream_id',
+    ),
+  streamLimit: (limit: number): MockError =>
+    invalidRequest(
+      'websocket_stream_limit_reached',
+      `Responses websocket stream limit reached (${limit} named streams per connection). Reuse a stream_id or open another connection.`,
+      'stream_id',
+    ),
+  unknownParameter: (name: string): MockError =>
+    invalidRequest('unknown_parameter', `Unknown parameter: '${name}'.`, name),
+  responseNotFound: (id: string): MockError => ({
+    ...invalidRequest('not_found', `No response found with id '${id}'.`),
+    status: 404,
+  }),
+  notCancellable: (): MockError =>
+    invalidRequest(
+      'response_not_cancellable',
+      'Only responses created with background set to true can be cancelled.',
     ),
   invalidJson: (): MockError =>
     invalidRequest('invalid_json', 'The message could not be parsed as a JSON object.'),

@@ -5,6 +5,8 @@ import type { ResponseStore, StoredResponse } from './response-store';
 export type ResolvedContext = {
   parent: StoredResponse | null;
   parentSource: 'socket-cache' | 'store' | null;
+  /** The parent came from another lane's cache. */
+  forked: boolean;
   /** What the parent contributes: its context, then its output. */
   parentItems: Item[];
   /** The request's input with `item_reference` items replaced by the items they name. */
@@ -13,25 +15,29 @@ export type ResolvedContext = {
 };
 
 /**
- * Rebuild the context a request runs on, with the real server's rules (PROTOCOL.md, "State"):
- * `previous_response_id` must name the socket's latest response (fast path, works with
- * `store: false`) or a stored response (reloaded; HTTP requests only have this path).
+ * Rebuild the context a request runs on, with the real server's rules: `previous_response_id`
+ * must name a response the connection holds in memory — its lane's latest (a continuation) or
+ * another lane's latest (a fork); both work with `store: false` — or a stored response
+ * (reloaded; HTTP requests only have this path).
  */
 export function resolveContext(args: {
   previousResponseId: string | null;
   input: Item[];
-  /** The socket's cached latest response; always `null` over HTTP. */
-  socketLatest: StoredResponse | null;
+  /** Looks the parent up in the connection's lane caches; `null` over HTTP. */
+  memory: ((id: string) => { parent: StoredResponse; forked: boolean } | null) | null;
   store: ResponseStore;
 }): { ok: true; value: ResolvedContext } | { ok: false; error: MockError } {
-  const { previousResponseId, input, socketLatest, store } = args;
+  const { previousResponseId, input, memory, store } = args;
 
   let parent: StoredResponse | null = null;
   let parentSource: ResolvedContext['parentSource'] = null;
+  let forked = false;
   if (previousResponseId !== null) {
-    if (socketLatest?.id === previousResponseId) {
-      parent = socketLatest;
+    const cached = memory?.(previousResponseId) ?? null;
+    if (cached) {
+      parent = cached.parent;
       parentSource = 'socket-cache';
+      forked = cached.forked;
     } else {
       const stored = store.get(previousResponseId);
       if (!stored)
@@ -58,6 +64,13 @@ export function resolveContext(args: {
 
   return {
     ok: true,
-    value: { parent, parentSource, parentItems, newItems, context: [...parentItems, ...newItems] },
+    value: {
+      parent,
+      parentSource,
+      forked,
+      parentItems,
+      newItems,
+      context: [...parentItems, ...newItems],
+    },
   };
 }

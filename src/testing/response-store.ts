@@ -5,11 +5,19 @@ export type StoredResponse = {
   id: string;
   /** `store` of the request that created it (API default `true`). */
   store: boolean;
+  /** The request body: the settings a steering successor inherits, the model it ran on. */
+  body: Record<string, unknown>;
   /** The full context the model saw (item references already resolved). */
   context: Item[];
+  /** What this request added to the context (its input, references resolved). */
+  input: Item[];
   /** Output items, as in the terminal event's `response.output`. */
   output: Item[];
   status: 'completed' | 'incomplete';
+  /** The terminal event's `response` object, as `GET /v1/responses/{id}` returns it. */
+  response: Record<string, unknown> | null;
+  /** The events as streamed (without `stream_id`), for `GET /v1/responses/{id}?stream=true`. */
+  events: Record<string, unknown>[];
 };
 
 /**
@@ -29,6 +37,11 @@ export class ResponseStore {
 
   get(id: string): StoredResponse | undefined {
     return this.responses.get(id);
+  }
+
+  /** Remove a response (`DELETE /v1/responses/{id}`); its items stay referable. */
+  delete(id: string): boolean {
+    return this.responses.delete(id);
   }
 
   findItem(id: string): Item | undefined {

@@ -1,51 +1,39 @@
-import { buildMidStreamErrorEvents, buildResponseEvents } from './build-events';
+import type { LanePlace } from './connection-state';
 import { jsonBytes, requestCost } from './cost-model';
-import { defaultOutput } from './default-rule';
 import type { EventSink } from './event-sink';
-import type { Item } from './items';
-import type { MockEngine, SocketSession } from './mock-engine';
+import { type Item, itemType } from './items';
+import type { MockEngine } from './mock-engine';
 import { mockErrors } from './mock-errors';
-import { type GeneratedPlan, planOutput } from './plan-output';
-import { replayOutcome } from './replay-fixture';
 import type { ResolvedContext } from './resolve-context';
-import { computeUsage, type ResponseShell } from './response-object';
+import type { SteerEntry, SteerTarget } from './steering';
+import { buildStream, midStreamErrorStream, type Stream } from './stream-plan';
 import type { MockRequestRecord } from './types';
 
-type StreamContext = {
+export type StreamContext = {
   record: MockRequestRecord;
   sink: EventSink;
-  socket: SocketSession | null;
+  /** The connection and lane the request runs on; `null` over HTTP. */
+  where: LanePlace | null;
   body: Record<string, unknown>;
   context: ResolvedContext;
 };
 
-/** The events to send and the state they leave behind. */
-type Stream = {
-  events: Array<{ event: Record<string, unknown>; raw?: string }>;
-  responseId: string | null;
-  status: 'completed' | 'incomplete' | 'failed' | null;
-  output: Item[];
-  error: { code: string; message: string } | null;
-  final: Record<string, unknown> | null;
-};
+type Event = Record<string, unknown>;
 
 /**
  * Stream stage of a request: wait what the cost model and faults ask, pick the output (script,
  * replay or default rule), send its events — cutting, corrupting or failing them as armed
- * faults say — and settle the server's state just before the last event goes out, so a client
- * that reacts to the terminal event always finds the response cached and stored.
+ * faults say, stopping early when steering input arrives — and settle the server's state just
+ * before the last event goes out, so a client that reacts to the terminal event always finds
+ * the response cached and stored. Returns accepted steering input that an automatic successor
+ * response must commit.
  */
-export async function streamResponse(engine: MockEngine, ctx: StreamContext): Promise<void> {
-  const { record, sink } = ctx;
-  const transport = sink.transport;
-  const delayFault = engine.faults.take(['delay-first-event'], transport);
-  const cutBefore = engine.faults.take(
-    ['close-before-first-event', 'terminate-before-first-event'],
-    transport,
-  );
-  const cutAfter = engine.faults.take(['close-after-events', 'terminate-after-events'], transport);
-  const malformed = engine.faults.take(['malformed-frame'], transport);
-  const midError = engine.faults.take(['error-event'], transport, (f) => f.shape === 'mid-stream');
+export async function streamResponse(
+  engine: MockEngine,
+  ctx: StreamContext,
+): Promise<SteerEntry[]> {
+  const { record, sink, where } = ctx;
+  const take = streamFaults(engine, sink.transport, where?.lane);
 
   const { parentSource, context, newItems } = ctx.context;
   const cost = requestCost(engine.costModel, {
@@ -56,144 +44,229 @@ export async function streamResponse(engine: MockEngine, ctx: StreamContext): Pr
   record.processedBytes = cost.processedBytes;
   record.costDelayMs = cost.delayMs;
 
-  await engine.sleep(cost.delayMs + (delayFault?.ms ?? 0));
+  await engine.sleep(cost.delayMs + (take.delay?.ms ?? 0));
   if (engine.closed || !sink.isOpen()) return interrupted(record);
-  if (cutBefore) {
-    sink.cut(
-      cutBefore.type.startsWith('close') ? 'close' : 'terminate',
-      cutBefore.closeCode ?? 1011,
-    );
+  if (!forkStillHeld(engine, ctx)) return [];
+  if (take.cutBefore) {
+    sink.cut(cutMode(take.cutBefore.type), take.cutBefore.closeCode ?? 1011);
     return interrupted(record);
   }
 
-  const stream = midError
-    ? midStreamErrorStream(engine, ctx, mockErrors.custom(midError.code, midError))
-    : buildStream(engine, ctx);
+  const plan = {
+    body: ctx.body,
+    context: ctx.context,
+    previousResponseId: record.previousResponseId,
+  };
+  let stream = take.midError
+    ? midStreamErrorStream(engine, plan, mockErrors.custom(take.midError.code, take.midError))
+    : buildStream(engine, plan);
   record.responseId = stream.responseId;
-  const malformedAt = malformed?.afterEvents ?? 0;
+  const sender = numberedSender(record, sink);
+  const target = beginSteering(ctx, stream, sender.send);
+  const malformedAt = take.malformed?.afterEvents ?? 0;
   const perEventMs = engine.costModel.perEventMs ?? 0;
-  const last = stream.events.length - 1;
+  const sent: Item[] = [];
+  let last = stream.events.length - 1;
 
   for (let i = 0; i <= last; i++) {
-    if (cutAfter && i === cutAfter.events) {
-      sink.cut(
-        cutAfter.type.startsWith('close') ? 'close' : 'terminate',
-        cutAfter.closeCode ?? 1011,
-      );
-      return interrupted(record);
+    if (take.cutAfter && i === take.cutAfter.events) {
+      sink.cut(cutMode(take.cutAfter.type), take.cutAfter.closeCode ?? 1011);
+      return endSteering(ctx, stream, interrupted(record));
     }
-    if (malformed && i === malformedAt) send(record, () => sink.sendMalformed());
-    if (!sink.isOpen()) return interrupted(record);
-    if (i === last) settle(engine, ctx, stream);
+    if (take.malformed && i === malformedAt) sender.malformed();
+    if (!sink.isOpen()) return endSteering(ctx, stream, interrupted(record));
+    if (i === last) settle(engine, ctx, stream, sender.events);
     const { event, raw } = stream.events[i];
-    send(record, () => sink.sendEvent(event, raw));
+    sender.send(event, raw, true);
+    if (event.type === 'response.output_item.done') {
+      sent.push(event.item as Item);
+      // Steering stops the response at this item boundary, unless the model already handed
+      // the turn to the client (a tool call) or nothing but the terminal event is left.
+      if (target?.queue.length && stream.steeredTerminal && i < last - 1 && !hasToolCall(sent)) {
+        stream = steered(stream, i, sent);
+        last = i + 1;
+      }
+    }
     if (i < last && perEventMs > 0) {
       await engine.sleep(perEventMs);
-      if (engine.closed || !sink.isOpen()) return interrupted(record);
+      if (engine.closed || !sink.isOpen()) return endSteering(ctx, stream, interrupted(record));
     }
   }
-  if (stream.events.length === 0) settle(engine, ctx, stream);
-  if (malformed && malformedAt > last) send(record, () => sink.sendMalformed());
-  if (cutAfter) {
+  if (stream.events.length === 0) settle(engine, ctx, stream, sender.events);
+  if (take.malformed && malformedAt > last) sender.malformed();
+  if (take.cutAfter) {
     // Asked to cut after more events than the response has: the response completes, then the
     // connection goes.
-    sink.cut(cutAfter.type.startsWith('close') ? 'close' : 'terminate', cutAfter.closeCode ?? 1011);
-    return;
+    sink.cut(cutMode(take.cutAfter.type), take.cutAfter.closeCode ?? 1011);
+    return endSteering(ctx, stream, []);
   }
   sink.finish(stream.final);
+  return afterTerminal(ctx, stream, sender.send);
 }
 
-function send(record: MockRequestRecord, write: () => void): void {
-  write();
-  record.eventsSent += 1;
+/** The stream faults armed for this request (each taken once, in the order armed). */
+function streamFaults(engine: MockEngine, transport: 'websocket' | 'http', lane?: string | null) {
+  const { faults } = engine;
+  const any = () => true;
+  return {
+    delay: faults.take(['delay-first-event'], transport, any, lane),
+    cutBefore: faults.take(
+      ['close-before-first-event', 'terminate-before-first-event'],
+      transport,
+      any,
+      lane,
+    ),
+    cutAfter: faults.take(['close-after-events', 'terminate-after-events'], transport, any, lane),
+    malformed: faults.take(['malformed-frame'], transport, any, lane),
+    midError: faults.take(['error-event'], transport, (f) => f.shape === 'mid-stream', lane),
+  };
 }
 
-function interrupted(record: MockRequestRecord): void {
+const cutMode = (type: string): 'close' | 'terminate' =>
+  type.startsWith('close') ? 'close' : 'terminate';
+
+function interrupted(record: MockRequestRecord): [] {
   record.status = 'interrupted';
+  return [];
 }
 
-function shellFor(engine: MockEngine, ctx: StreamContext): ResponseShell {
-  return {
-    id: engine.ids.next('resp'),
-    createdAt: Math.floor(Date.now() / 1000),
-    body: ctx.body,
-    previousResponseId: ctx.record.previousResponseId,
-  };
-}
+const hasToolCall = (items: Item[]) => items.some((item) => itemType(item) === 'function_call');
 
-function midStreamErrorStream(
-  engine: MockEngine,
-  ctx: StreamContext,
-  error: ReturnType<typeof mockErrors.custom>,
-): Stream {
-  const shell = shellFor(engine, ctx);
-  const events = buildMidStreamErrorEvents(shell, error);
-  return {
-    events: events.map((event) => ({ event })),
-    responseId: shell.id,
-    status: 'failed',
-    output: [],
-    error: { code: error.code, message: error.message },
-    final: events[events.length - 1].response as Record<string, unknown>,
-  };
-}
-
-function buildStream(engine: MockEngine, ctx: StreamContext): Stream {
-  const { body, context } = ctx;
-  // `generate: false` warms the socket up: a response id to chain from, no model run.
-  const queued = body.generate === false ? undefined : engine.nextOutput();
-  if (queued?.kind === 'replay') {
-    const outcome = replayOutcome(queued.plan.events);
-    return {
-      events: queued.plan.events.map((event, i) => ({ event, raw: queued.plan.lines[i] })),
-      responseId: outcome.responseId,
-      status: outcome.status,
-      output: outcome.output,
-      error: outcome.error,
-      final: outcome.response && { ...outcome.response, output: outcome.output },
-    };
+/**
+ * A fork holds its parent only once it runs. If, while the fork waited for its first event,
+ * the source lane moved on and evicted a `store: false` parent, the fork fails like the real
+ * server's (`previous_response_not_found`); a stored parent is reloaded instead.
+ */
+function forkStillHeld(engine: MockEngine, ctx: StreamContext): boolean {
+  const { where, context, record } = ctx;
+  if (!where || !context.forked || !context.parent) return true;
+  if (where.connection.laneOf(context.parent.id) !== undefined) return true;
+  if (engine.store.get(context.parent.id)) {
+    record.parentSource = 'store';
+    return true;
   }
+  const error = mockErrors.previousResponseNotFound(context.parent.id);
+  record.status = 'error';
+  record.error = { code: error.code, message: error.message };
+  ctx.sink.sendRequestError(error);
+  return false;
+}
 
-  const plan: GeneratedPlan =
-    body.generate === false
-      ? { items: [], status: 'completed', incompleteReason: null, error: null }
-      : planOutput(queued?.output ?? defaultOutput(context.context, body), engine.ids, body);
-  const shell = shellFor(engine, ctx);
-  const cachedItems = context.parentSource === 'socket-cache' ? context.parentItems : [];
-  const built = buildResponseEvents(shell, plan, (output) =>
-    computeUsage({ body, context: context.context, cachedItems, output }),
-  );
+/** Sends events numbered in one sequence (steering events included) and keeps a copy. */
+function numberedSender(record: MockRequestRecord, sink: EventSink) {
+  let next = 0;
+  const events: Event[] = [];
   return {
-    events: built.events.map((event) => ({ event })),
-    responseId: shell.id,
-    status: built.status,
-    output: built.output,
-    error: plan.error,
-    final: built.events[built.events.length - 1].response as Record<string, unknown>,
+    events,
+    send: (event: Event, raw?: string, keep = false) => {
+      // Recorded lines go out byte for byte, with their own numbers.
+      const numbered = raw === undefined ? { ...event, sequence_number: next } : event;
+      const seq = numbered.sequence_number;
+      next = (typeof seq === 'number' ? seq : next) + 1;
+      if (keep) events.push(numbered);
+      sink.sendEvent(numbered, raw);
+      record.eventsSent += 1;
+    },
+    malformed: () => {
+      sink.sendMalformed();
+      record.eventsSent += 1;
+    },
+  };
+}
+
+function beginSteering(
+  ctx: StreamContext,
+  stream: Stream,
+  send: (event: Event) => void,
+): SteerTarget | null {
+  if (!ctx.where || !stream.responseId) return null;
+  const target: SteerTarget = {
+    lane: ctx.where.lane,
+    model: String(ctx.body.model),
+    emit: (event) => {
+      if (ctx.sink.isOpen()) send(event);
+    },
+    queue: [],
+  };
+  ctx.where.connection.steering.begin(stream.responseId, target);
+  return target;
+}
+
+function endSteering(ctx: StreamContext, stream: Stream, result: []): [] {
+  if (ctx.where && stream.responseId) {
+    for (const entry of ctx.where.connection.steering.end(stream.responseId)) {
+      entry.record.status = 'interrupted';
+    }
+  }
+  return result;
+}
+
+/** The stream cut after event `index`: a `steered` incomplete terminal with the items sent. */
+function steered(stream: Stream, index: number, sent: Item[]): Stream {
+  const terminal = stream.steeredTerminal?.([...sent]) as Event;
+  return {
+    ...stream,
+    events: [...stream.events.slice(0, index + 1), { event: terminal }],
+    status: 'incomplete',
+    output: [...sent],
+    final: terminal.response as Event,
   };
 }
 
 /**
- * Record the outcome and update the server's state: a finished response becomes the socket's
- * latest (replacing the previous one) and, unless `store: false`, joins the store; a failed
- * continuation evicts its parent from the socket's cache.
+ * Steering input still queued when the response ended: a response that stopped for tool
+ * output keeps it for the explicit continuation (`response.steer.pending`); otherwise an
+ * automatic successor commits it.
  */
-function settle(engine: MockEngine, ctx: StreamContext, stream: Stream): void {
-  const { record, socket, body } = ctx;
+function afterTerminal(ctx: StreamContext, stream: Stream, send: (event: Event) => void) {
+  if (!ctx.where || !stream.responseId) return [];
+  const queued = ctx.where.connection.steering.end(stream.responseId);
+  if (queued.length === 0) return [];
+  if (stream.status !== 'completed' && stream.status !== 'incomplete') {
+    for (const entry of queued) entry.record.status = 'error';
+    return [];
+  }
+  const calls = stream.output.filter((item) => itemType(item) === 'function_call');
+  if (calls.length === 0) return queued;
+  for (const entry of queued) {
+    send({
+      type: 'response.steer.pending',
+      reason: 'waiting_for_required_input',
+      required_input: calls.map((call) => ({
+        type: 'function_call_output',
+        call_id: call.call_id,
+      })),
+      steer: { id: entry.id, previous_response_id: stream.responseId },
+    });
+  }
+  ctx.where.connection.steering.park(stream.responseId, ctx.where.lane, queued);
+  return [];
+}
+
+/**
+ * Record the outcome and update the server's state: a finished response becomes its lane's
+ * latest (evicting the previous one) and, unless `store: false`, joins the store; a failed
+ * same-lane continuation evicts its parent from the lane's cache, a failed fork keeps it.
+ */
+function settle(engine: MockEngine, ctx: StreamContext, stream: Stream, events: Event[]): void {
+  const { record, where, body } = ctx;
   record.error = stream.error;
   record.status = stream.status ?? (stream.error ? 'error' : 'interrupted');
   if ((stream.status === 'completed' || stream.status === 'incomplete') && stream.responseId) {
     const stored = {
       id: stream.responseId,
       store: body.store !== false,
+      body,
       context: ctx.context.context,
+      input: ctx.context.newItems,
       output: stream.output,
       status: stream.status,
+      response: stream.final,
+      events,
     };
-    if (socket) socket.latest = stored;
+    where?.connection.cache(where.lane, stored);
     if (stored.store) engine.store.put(stored);
-  } else if (socket && record.previousResponseId !== null) {
-    if (socket.latest?.id === record.previousResponseId) socket.latest = null;
+  } else if (where && record.previousResponseId !== null) {
+    where.connection.evict(where.lane, record.previousResponseId);
   }
-  if (socket) socket.inFlight = false;
 }

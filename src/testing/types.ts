@@ -35,6 +35,8 @@ export type MockServerOptions = {
 
 /** Outcome of one recorded request. */
 export type MockRequestStatus =
+  /** Waiting in its lane's queue or for one of the connection's 16 in-flight slots. */
+  | 'queued'
   /** Accepted, response still streaming. */
   | 'in_progress'
   /** Terminal `response.completed` sent. */
@@ -45,7 +47,7 @@ export type MockRequestStatus =
   | 'failed'
   /** Rejected with an error event / HTTP error before any response was created. */
   | 'error'
-  /** Stream cut short: socket closed or terminated by a fault, the client, or the server. */
+  /** Stream cut short (or never started): the socket closed or was terminated. */
   | 'interrupted';
 
 /**
@@ -55,9 +57,25 @@ export type MockRequestStatus =
 export interface MockRequestRecord {
   /** 1-based arrival number (restarts after `reset()`). */
   id: number;
+  /**
+   * `request`: a `response.create` frame or a POST (invalid frames too); `steer`: a
+   * `response.steer` frame; `successor`: a response the server started on its own to commit
+   * accepted steering input (nothing arrived on the wire for it).
+   */
+  kind: 'request' | 'steer' | 'successor';
   transport: 'websocket' | 'http';
   /** Server-side socket number (1-based, never reused); `null` over HTTP. */
   socketId: number | null;
+  /** The lane (`stream_id`); `null` for the default lane and over HTTP. */
+  streamId: string | null;
+  /** Milliseconds the request waited in a queue before it started (0: it started at once). */
+  queuedMs: number;
+  /** What it waited for on arrival: its busy lane, or a free one of the 16 in-flight slots. */
+  queuedFor: 'lane' | 'connection' | null;
+  /** Responses in flight on its connection when it started, itself included (0 over HTTP). */
+  inFlight: number;
+  /** Named lanes registered on its connection once it arrived (0 over HTTP). */
+  lanes: number;
   /** The frame or body exactly as received. */
   raw: string;
   /** UTF-8 byte length of `raw`. */
@@ -81,6 +99,8 @@ export interface MockRequestRecord {
   error: { code: string; message: string } | null;
   /** Where `previous_response_id` was found. */
   parentSource: 'socket-cache' | 'store' | null;
+  /** The parent came from another lane's cache: this request forked it onto its own lane. */
+  forked: boolean;
   status: MockRequestStatus;
   /** Bytes of context the cost model charged for (see README, "Cost model"). */
   processedBytes: number;
@@ -114,8 +134,11 @@ export type ScriptedOutput =
   | { status: 'incomplete'; reason?: 'max_output_tokens' | 'content_filter'; text?: string }
   | { status: 'failed'; code?: string; message?: string };
 
-/** Restricts a request fault to one transport; by default the next request of either takes it. */
-type TransportFilter = { transport?: 'websocket' | 'http' };
+/**
+ * Restricts a request fault to one transport, and over WebSocket to one lane (`streamId`, `null`
+ * for the default lane); by default the next request of any transport and lane takes it.
+ */
+type TransportFilter = { transport?: 'websocket' | 'http'; streamId?: string | null };
 
 /** A one-shot failure armed with `server.fault(f)`. Several may be armed at once. */
 export type Fault =
@@ -135,7 +158,7 @@ export type Fault =
   /** The next request carrying `previous_response_id` fails with `previous_response_not_found`. */
   | ({ type: 'previous-response-not-found' } & TransportFilter)
   /** The next WebSocket request gets `websocket_connection_limit_reached`, then the socket closes. */
-  | { type: 'connection-limit-on-request'; closeCode?: number }
+  | { type: 'connection-limit-on-request'; closeCode?: number; streamId?: string | null }
   /**
    * After `afterMs` (default 0), every idle socket gets an unsolicited
    * `websocket_connection_limit_reached` error and is closed.

@@ -1,10 +1,10 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { webSocketSink } from './event-sink';
-import { handleRequest } from './handle-request';
+import { ConnectionState } from './connection-state';
+import { handleWebSocketFrame } from './handle-request';
 import { isAuthorized } from './http-endpoint';
-import type { MockEngine, SocketSession } from './mock-engine';
+import type { MockEngine } from './mock-engine';
 import { httpErrorBody, type MockError, mockErrors, requestErrorEvent } from './mock-errors';
 
 /** Frames above this are refused with close 1009, as observed on the real endpoint. */
@@ -18,8 +18,8 @@ const UPGRADE_ERROR_CODES: Record<number, string> = {
 };
 
 /**
- * `GET /v1/responses` upgraded to a WebSocket: Bearer check at the upgrade, one session per
- * socket (its cache and in-flight flag), pings answered unless a fault says otherwise, and
+ * `GET /v1/responses` upgraded to a WebSocket: Bearer check at the upgrade, one connection state
+ * per socket (its lanes, caches and queue), pings answered unless a fault says otherwise, and
  * server-initiated closes.
  */
 export class WebSocketEndpoint {
@@ -30,7 +30,7 @@ export class WebSocketEndpoint {
     perMessageDeflate: false,
     maxPayload: MAX_FRAME_BYTES,
   });
-  private readonly sessions = new Map<WebSocket, SocketSession>();
+  private readonly sessions = new Map<WebSocket, ConnectionState>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private opened = 0;
 
@@ -66,16 +66,16 @@ export class WebSocketEndpoint {
 
   private accept(ws: WebSocket): void {
     this.opened += 1;
-    const session: SocketSession = { id: this.opened, latest: null, inFlight: false };
-    this.sessions.set(ws, session);
-    const sink = webSocketSink(ws);
-    ws.on('message', (data) => {
-      void handleRequest(this.engine, data.toString(), sink, session);
-    });
+    const connection = new ConnectionState(this.opened);
+    this.sessions.set(ws, connection);
+    ws.on('message', (data) => handleWebSocketFrame(this.engine, data.toString(), connection, ws));
     ws.on('ping', (data) => {
       if (!this.engine.faults.ignorePings) ws.pong(data);
     });
-    ws.on('close', () => this.sessions.delete(ws));
+    ws.on('close', () => {
+      connection.close();
+      this.sessions.delete(ws);
+    });
     // A client that resets the connection must not crash the server.
     ws.on('error', () => {});
   }
@@ -85,8 +85,8 @@ export class WebSocketEndpoint {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const frame = JSON.stringify(requestErrorEvent(mockErrors.connectionLimit()));
-      for (const [ws, session] of this.sessions) {
-        if (session.inFlight || ws.readyState !== ws.OPEN) continue;
+      for (const [ws, connection] of this.sessions) {
+        if (connection.active || ws.readyState !== ws.OPEN) continue;
         ws.send(frame);
         ws.close(closeCode);
       }
@@ -106,15 +106,18 @@ export class WebSocketEndpoint {
     }
   }
 
-  /** Forget every socket's cache and scheduled faults; the sockets stay open. */
+  /** Forget every lane's cache and scheduled faults; the sockets and their lanes stay open. */
   reset(): void {
-    for (const session of this.sessions.values()) session.latest = null;
+    for (const connection of this.sessions.values()) connection.clearCaches();
     this.clearTimers();
   }
 
   close(): void {
     this.clearTimers();
-    for (const ws of this.sessions.keys()) ws.terminate();
+    for (const [ws, connection] of this.sessions) {
+      connection.close();
+      ws.terminate();
+    }
     this.sessions.clear();
     this.wss.close();
   }

@@ -49,7 +49,7 @@ it('runs a 3-turn tool loop over one ResponsesWS socket, sending only new items'
     },
   ];
   const turn = async (
-    input: Parameters<ResponsesWS['send']>[0]['input'],
+    input: OpenAI.Responses.ResponseInput,
     previous?: string,
   ): Promise<Completed> => {
     const done = rws.emitted('response.completed');

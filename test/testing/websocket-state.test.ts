@@ -96,24 +96,23 @@ describe('state', () => {
     expect(retry.events[0].error.code).toBe('previous_response_not_found');
   });
 
-  it('answers a second response.create during a response with an error, and finishes the first', async () => {
+  it('queues a second response.create on the busy default lane and answers both in order', async () => {
     const client = await open();
-    mock.server.fault({ type: 'delay-first-event', ms: 300 });
+    mock.server.fault({ type: 'delay-first-event', ms: 100 });
     client.send({ model: 'm', input: 'first' });
     client.send({ model: 'm', input: 'second' });
-    const rejected = await client.collect();
-    expect(rejected.events).toEqual([
-      expect.objectContaining({
-        type: 'error',
-        status: 400,
-        error: expect.objectContaining({ code: 'response_in_progress' }),
-      }),
-    ]);
     const first = await client.collect();
+    const second = await client.collect();
     expect(textOf(first.events)).toBe('Echo: first');
-    expect(mock.server.requests.map((r) => r.status)).toEqual(['completed', 'error']);
-    // The socket is free again afterwards.
-    expect(textOf((await client.turn({ model: 'm', input: 'third' })).events)).toBe('Echo: third');
+    expect(textOf(second.events)).toBe('Echo: second');
+    // Never overlapping: the second response starts after the first one's terminal event.
+    expect(first.events.at(-1)?.type).toBe('response.completed');
+    expect(mock.server.requests.map((r) => [r.status, r.queuedFor])).toEqual([
+      ['completed', null],
+      ['completed', 'lane'],
+    ]);
+    expect(mock.server.requests[1].queuedMs).toBeGreaterThanOrEqual(90);
+    expect(first.events.concat(second.events).some((e) => e.type === 'error')).toBe(false);
   });
 
   it('resolves item_reference inputs against the store', async () => {

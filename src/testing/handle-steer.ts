@@ -1,0 +1,60 @@
+import type { WebSocket } from 'ws';
+import type { ConnectionState } from './connection-state';
+import { webSocketSink } from './event-sink';
+import { normalizeInput } from './items';
+import type { MockEngine } from './mock-engine';
+import { sendSteerFailed, steerableModel, steerInput } from './steering';
+import type { MockRequestRecord } from './types';
+
+/**
+ * A `response.steer` frame: queue user input into a response that is streaming on this
+ * connection. Accepted (`response.steer.accepted`, in the target's stream and lane) only for
+ * GPT-6 models; otherwise, or for a finished or unknown response or bad input,
+ * `response.steer.failed` with the input handed back.
+ */
+export function handleSteer(
+  engine: MockEngine,
+  record: MockRequestRecord,
+  body: Record<string, unknown>,
+  connection: ConnectionState,
+  ws: WebSocket,
+): void {
+  record.kind = 'steer';
+  const targetId = typeof body.previous_response_id === 'string' ? body.previous_response_id : null;
+  record.previousResponseId = targetId;
+  record.input = normalizeInput(body.input) ?? [];
+  const target = targetId === null ? undefined : connection.steering.target(targetId);
+  const finishedLane = targetId === null ? undefined : connection.laneOf(targetId);
+  const lane = target ? target.lane : (finishedLane ?? null);
+  record.streamId = lane;
+  const sink = webSocketSink(ws, lane ?? undefined);
+  const fail = (code: string, message: string) => {
+    record.status = 'error';
+    record.error = { code, message };
+    sendSteerFailed(sink, body, code, message);
+  };
+
+  if (targetId === null) return fail('invalid_input', "Missing 'previous_response_id'.");
+  if ('stream_id' in body) {
+    return fail('invalid_input', "Do not send 'stream_id': the target response sets the lane.");
+  }
+  if (!target) {
+    return finishedLane !== undefined
+      ? fail('response_already_completed', `Response '${targetId}' has already completed.`)
+      : fail('response_not_found', `Response '${targetId}' is not active on this connection.`);
+  }
+  if (!steerableModel(target.model)) {
+    return fail('steering_not_supported', `The model '${target.model}' does not support steering.`);
+  }
+  const input = steerInput(body.input);
+  if (!input) {
+    return fail(
+      'invalid_input',
+      'Steering accepts only user messages with text, image or file content.',
+    );
+  }
+  const id = engine.ids.next('steer');
+  record.status = 'queued';
+  target.queue.push({ id, input, record });
+  target.emit({ type: 'response.steer.accepted', steer: { id, previous_response_id: targetId } });
+}
