@@ -28,19 +28,36 @@ export function handleWebSocketFrame(
 ): void {
   const record = engine.newRecord('websocket', connection.id, raw);
   const body = parseBody(record);
-  if (!body) return reject(record, webSocketSink(ws), mockErrors.invalidJson());
-  if (body.type === 'response.steer') return handleSteer(engine, record, body, connection, ws);
-  if (body.type !== 'response.create') {
-    return reject(record, webSocketSink(ws), mockErrors.unknownEventType(body.type));
+  if (body?.type === 'response.steer') {
+    handleSteer(engine, record, body, connection, ws);
+    return;
   }
-  const echo = typeof body.stream_id === 'string' ? body.stream_id : undefined;
-  const opened = connection.openLane(body.stream_id);
+  const echo = typeof body?.stream_id === 'string' ? body.stream_id : undefined;
+  const opened = body?.type === 'response.create' ? connection.openLane(body.stream_id) : null;
   record.lanes = connection.namedLanes;
-  if (!opened.ok) return reject(record, webSocketSink(ws, echo), opened.error);
+  const refused = arrivalError(body, opened);
+  if (refused || !body || !opened?.ok) {
+    reject(
+      record,
+      webSocketSink(ws, opened ? echo : undefined),
+      refused ?? mockErrors.invalidJson(),
+    );
+    return;
+  }
   record.streamId = opened.lane;
   const sink = webSocketSink(ws, echo);
   const where = { connection, lane: opened.lane };
   connection.submit(record, opened.lane, () => guarded(engine, record, sink, body, where));
+}
+
+/** Why a frame is refused on arrival: not JSON, not a known event, or a bad or extra lane. */
+function arrivalError(
+  body: Record<string, unknown> | null,
+  opened: ReturnType<ConnectionState['openLane']> | null,
+): MockError | null {
+  if (!body) return mockErrors.invalidJson();
+  if (!opened) return mockErrors.unknownEventType(body.type);
+  return opened.ok ? null : opened.error;
 }
 
 /** `POST /v1/responses`: no lanes, no queue, no socket cache. */

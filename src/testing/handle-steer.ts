@@ -3,7 +3,7 @@ import type { ConnectionState } from './connection-state';
 import { webSocketSink } from './event-sink';
 import { normalizeInput } from './items';
 import type { MockEngine } from './mock-engine';
-import { sendSteerFailed, steerableModel, steerInput } from './steering';
+import { type SteerTarget, sendSteerFailed, steerableModel, steerInput } from './steering';
 import type { MockRequestRecord } from './types';
 
 /**
@@ -28,33 +28,49 @@ export function handleSteer(
   const lane = target ? target.lane : (finishedLane ?? null);
   record.streamId = lane;
   const sink = webSocketSink(ws, lane ?? undefined);
-  const fail = (code: string, message: string) => {
+  const input = steerInput(body.input);
+  const refusal = steerRefusal(targetId, body, target, finishedLane !== undefined, input);
+  if (refusal || !target || !input || targetId === null) {
+    const { code, message } = refusal ?? { code: 'invalid_input', message: 'Invalid steer.' };
     record.status = 'error';
     record.error = { code, message };
     sendSteerFailed(sink, body, code, message);
-  };
-
-  if (targetId === null) return fail('invalid_input', "Missing 'previous_response_id'.");
-  if ('stream_id' in body) {
-    return fail('invalid_input', "Do not send 'stream_id': the target response sets the lane.");
-  }
-  if (!target) {
-    return finishedLane !== undefined
-      ? fail('response_already_completed', `Response '${targetId}' has already completed.`)
-      : fail('response_not_found', `Response '${targetId}' is not active on this connection.`);
-  }
-  if (!steerableModel(target.model)) {
-    return fail('steering_not_supported', `The model '${target.model}' does not support steering.`);
-  }
-  const input = steerInput(body.input);
-  if (!input) {
-    return fail(
-      'invalid_input',
-      'Steering accepts only user messages with text, image or file content.',
-    );
+    return;
   }
   const id = engine.ids.next('steer');
   record.status = 'queued';
   target.queue.push({ id, input, record });
   target.emit({ type: 'response.steer.accepted', steer: { id, previous_response_id: targetId } });
+}
+
+function steerRefusal(
+  targetId: string | null,
+  body: Record<string, unknown>,
+  target: SteerTarget | undefined,
+  finished: boolean,
+  input: unknown[] | null,
+): { code: string; message: string } | null {
+  const refuse = (code: string, message: string) => ({ code, message });
+  if (targetId === null) return refuse('invalid_input', "Missing 'previous_response_id'.");
+  if ('stream_id' in body) {
+    return refuse('invalid_input', "Do not send 'stream_id': the target response sets the lane.");
+  }
+  if (!target) {
+    return finished
+      ? refuse('response_already_completed', `Response '${targetId}' has already completed.`)
+      : refuse('response_not_found', `Response '${targetId}' is not active on this connection.`);
+  }
+  if (!steerableModel(target.model)) {
+    return refuse(
+      'steering_not_supported',
+      `The model '${target.model}' does not support steering.`,
+    );
+  }
+  if (!input) {
+    return refuse(
+      'invalid_input',
+      'Steering accepts only user messages with text, image or file content.',
+    );
+  }
+  return null;
 }
