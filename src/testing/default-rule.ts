@@ -1,4 +1,4 @@
-import { type Item, isRecord, itemType, lastUserText } from './items';
+import { type Item, isRecord, itemType, lastUserIndex, lastUserText } from './items';
 import { sampleFromSchema } from './json-from-schema';
 import type { GeneratedOutput } from './plan-output';
 
@@ -7,8 +7,10 @@ import type { GeneratedOutput } from './plan-output';
  * message of the rebuilt context, so a test controls it through the prompt alone (and a broken
  * delta, which changes the context, changes the answer):
  *
- * - `#tools=N`: call the request's first function tool with `{ "step": k }` until the context
- *   holds N `function_call_output` items, then answer `Done after N tool calls.`
+ * - `#tools=N`: call the request's first function tool with `{ "step": k }` until N
+ *   `function_call_output` items follow the message that carries the directive, then answer
+ *   `Done after N tool calls.` (Counting from that message keeps the hint working in a chat,
+ *   whose earlier turns may hold tool outputs of their own.)
  * - `#parallel=K`: make K calls per response (cycling through the function tools); alone it
  *   means one response with K calls, then `Done after K tool calls.`
  * - `#reasoning`: put a reasoning item first (with a summary when the request asks for one).
@@ -26,7 +28,9 @@ export function defaultOutput(context: Item[], body: Record<string, unknown>): G
   if ((toolsMatch || parallelMatch) && tools.length > 0) {
     const perStep = parallelMatch ? Math.max(1, Number(parallelMatch[1])) : 1;
     const target = toolsMatch ? Number(toolsMatch[1]) : perStep;
-    const done = context.filter((item) => itemType(item) === 'function_call_output').length;
+    const done = context
+      .slice(lastUserIndex(context) + 1)
+      .filter((item) => itemType(item) === 'function_call_output').length;
     if (done < target) {
       const count = Math.min(perStep, target - done);
       const toolCalls = Array.from({ length: count }, (_, i) => ({

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonSink, sendHttpError, sseSink } from './event-sink';
 import { handleHttpRequest } from './handle-request';
+import { handleResponseRoute } from './http-routes';
 import type { MockEngine } from './mock-engine';
 import { mockErrors } from './mock-errors';
 
@@ -14,7 +15,8 @@ export function isAuthorized(req: IncomingMessage, apiKeys: ReadonlySet<string>)
 /**
  * `POST /v1/responses`: the same request pipeline as the WebSocket endpoint, answered as SSE
  * (`stream: true`) or as one JSON response. HTTP has no socket cache, so a
- * `previous_response_id` must name a stored response.
+ * `previous_response_id` must name a stored response. The stored-response routes are in
+ * `http-routes.ts`.
  */
 export function createHttpHandler(
   engine: MockEngine,
@@ -23,17 +25,18 @@ export function createHttpHandler(
   return (req, res) => {
     res.on('error', () => {});
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (!isAuthorized(req, apiKeys) && path.startsWith('/v1/responses')) {
+      req.resume();
+      sendHttpError(res, mockErrors.unauthorized());
+      return;
+    }
+    if (handleResponseRoute(engine, req, res)) return;
     if (req.method !== 'POST' || path !== '/v1/responses') {
       req.resume();
       sendHttpError(
         res,
         mockErrors.custom('not_found', { status: 404, message: `No route ${req.method} ${path}.` }),
       );
-      return;
-    }
-    if (!isAuthorized(req, apiKeys)) {
-      req.resume();
-      sendHttpError(res, mockErrors.unauthorized());
       return;
     }
     const chunks: Buffer[] = [];

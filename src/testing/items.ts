@@ -37,13 +37,19 @@ export function messageText(item: Item): string {
     .join('');
 }
 
-/** Text of the latest user message in a context, or `''`. */
-export function lastUserText(context: Item[]): string {
+/** Index of the latest user message in a context, or -1. */
+export function lastUserIndex(context: Item[]): number {
   for (let i = context.length - 1; i >= 0; i--) {
     const item = context[i];
-    if (itemType(item) === 'message' && item.role === 'user') return messageText(item);
+    if (itemType(item) === 'message' && item.role === 'user') return i;
   }
-  return '';
+  return -1;
+}
+
+/** Text of the latest user message in a context, or `''`. */
+export function lastUserText(context: Item[]): string {
+  const index = lastUserIndex(context);
+  return index < 0 ? '' : messageText(context[index]);
 }
 
 /**

@@ -1,4 +1,11 @@
-import { type Item, messageText } from './items';
+import {
+  canonicalItem,
+  type Item,
+  isRecord,
+  itemType,
+  messageText,
+  stableStringify,
+} from './items';
 
 /** The request-side facts every event's `response` object repeats. */
 export type ResponseShell = {
@@ -76,13 +83,53 @@ export function responseObject(
 }
 
 const tokens = (chars: number): number => Math.ceil(chars / 4);
-const jsonLength = (value: unknown): number =>
-  value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
+/** What every item costs besides its text (role and framing), like the real tokenizer's. */
+const ITEM_OVERHEAD = 4;
 
 /**
- * Usage derived from sizes, about 4 characters a token: input = context + instructions + tools;
- * cached = the part served from the socket's cached parent; reasoning = 32 per reasoning item
- * plus its summary; output = text + tool arguments + reasoning.
+ * The text an item puts in front of the model: what the client wrote or the model produced,
+ * not the JSON around it. An item the server holds and the same item resent by a client
+ * (with or without ids, statuses, empty annotations, string or part content) count the same.
+ */
+function itemText(item: Item): string {
+  switch (itemType(item)) {
+    case 'message':
+      return messageText(item);
+    case 'function_call':
+      return `${String(item.name)}${String(item.arguments ?? '')}`;
+    case 'function_call_output':
+      return typeof item.output === 'string' ? item.output : stableStringify(item.output);
+    case 'reasoning':
+      return Array.isArray(item.summary)
+        ? item.summary.map((part) => (isRecord(part) ? String(part.text ?? '') : '')).join('')
+        : '';
+    default:
+      return stableStringify(canonicalItem(item));
+  }
+}
+
+/** Input tokens of a list of items. */
+export function itemTokens(items: Item[]): number {
+  return items.reduce((sum, item) => sum + ITEM_OVERHEAD + tokens(itemText(item).length), 0);
+}
+
+/** A tool definition costs its name, description and parameter schema. */
+function toolTokens(tools: unknown): number {
+  if (!Array.isArray(tools)) return 0;
+  return tools.reduce<number>((sum, tool) => {
+    if (!isRecord(tool)) return sum;
+    const { name, description, parameters, type } = tool;
+    const text = `${String(name ?? type)}${String(description ?? '')}${stableStringify(parameters ?? {})}`;
+    return sum + ITEM_OVERHEAD + tokens(text.length);
+  }, 0);
+}
+
+/**
+ * Usage derived from content, about 4 characters a token: input = the context's items (their
+ * text plus a small overhead each) + instructions + tools, so the same conversation costs the
+ * same over HTTP and WebSocket; cached = the part the socket's lane cache served (the parent's
+ * items); reasoning = 32 per reasoning item plus its summary; output = text + tool calls +
+ * reasoning.
  */
 export function computeUsage(args: {
   body: Record<string, unknown>;
@@ -92,20 +139,18 @@ export function computeUsage(args: {
 }): Usage {
   const { body, context, cachedItems, output } = args;
   const input =
-    tokens(jsonLength(context)) +
+    itemTokens(context) +
     tokens(typeof body.instructions === 'string' ? body.instructions.length : 0) +
-    tokens(jsonLength(body.tools));
-  const cached = Math.min(input, cachedItems.length > 0 ? tokens(jsonLength(cachedItems)) : 0);
+    toolTokens(body.tools);
+  const cached = Math.min(input, itemTokens(cachedItems));
 
   let reasoning = 0;
   let visible = 0;
   for (const item of output) {
     if (item.type === 'reasoning') {
-      reasoning += 32 + tokens(jsonLength(item.summary));
-    } else if (item.type === 'message') {
-      visible += tokens(messageText(item).length);
+      reasoning += 32 + tokens(itemText(item).length);
     } else {
-      visible += tokens(typeof item.arguments === 'string' ? item.arguments.length : 0);
+      visible += tokens(itemText(item).length);
     }
   }
   const outputTokens = visible + reasoning;
