@@ -37,7 +37,7 @@ type Waiting = {
 export class ConnectionState {
   private readonly lanes = new Map<LaneId, Lane>([[null, { latest: null, busy: false }]]);
   private readonly waiting: Waiting[] = [];
-  private inFlight = 0;
+  private readonly running = new Set<MockRequestRecord>();
   private closed = false;
   readonly steering = new Steering();
 
@@ -50,7 +50,7 @@ export class ConnectionState {
 
   /** Whether a response is running or waiting on this connection. */
   get active(): boolean {
-    return this.inFlight > 0 || this.waiting.length > 0;
+    return this.running.size > 0 || this.waiting.length > 0;
   }
 
   /**
@@ -85,7 +85,7 @@ export class ConnectionState {
 
   private pump(): void {
     const blocked = new Set<LaneId>();
-    for (let i = 0; i < this.waiting.length && this.inFlight < MAX_IN_FLIGHT; ) {
+    for (let i = 0; i < this.waiting.length && this.running.size < MAX_IN_FLIGHT; ) {
       const next = this.waiting[i];
       const lane = this.lane(next.lane);
       if (lane.busy || blocked.has(next.lane)) {
@@ -95,13 +95,13 @@ export class ConnectionState {
       }
       this.waiting.splice(i, 1);
       lane.busy = true;
-      this.inFlight += 1;
+      this.running.add(next.record);
       next.record.status = 'in_progress';
       next.record.queuedMs = Math.round(performance.now() - next.arrivedAt);
-      next.record.inFlight = this.inFlight;
+      next.record.inFlight = this.running.size;
       void next.run().finally(() => {
         lane.busy = false;
-        this.inFlight -= 1;
+        this.running.delete(next.record);
         if (!this.closed) this.pump();
       });
     }
@@ -149,10 +149,13 @@ export class ConnectionState {
     for (const lane of this.lanes.values()) lane.latest = null;
   }
 
-  /** The socket is gone: queued requests never run, every cache is lost. */
+  /** The socket is gone: running and queued requests are cut, every cache is lost. */
   close(): void {
     this.closed = true;
     for (const { record } of this.waiting.splice(0)) record.status = 'interrupted';
+    for (const record of this.running) {
+      if (record.status === 'in_progress') record.status = 'interrupted';
+    }
     this.steering.close();
     this.clearCaches();
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockResponsesServer, type MockResponsesServer } from '../../src/testing';
 import { requestCost } from '../../src/testing/cost-model';
-import { connect, terminalOf, userMessage } from './raw-client';
+import { connect, terminalOf, until, userMessage } from './raw-client';
 
 describe('requestCost', () => {
   const model = { latencyMs: 10, perKbMs: 2, storageLoadMs: 30 };
@@ -60,13 +60,6 @@ describe('cost model on the server', () => {
     expect(stored.costDelayMs).toBeCloseTo(cached.costDelayMs + 25);
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition() && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 describe('perEventMs', () => {
   it('spaces the events of a stream', async () => {

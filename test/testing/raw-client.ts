@@ -15,7 +15,8 @@ export type Turn = { events: Event[]; closed: { code: number } | null };
  */
 export class RawClient {
   private readonly frames: Event[] = [];
-  private waiter: (() => void) | null = null;
+  /** Readers waiting for a frame (one per lane being read). */
+  private readonly waiters = new Set<() => void>();
   closed: { code: number; reason: string } | null = null;
   readonly closedPromise: Promise<{ code: number; reason: string }>;
 
@@ -40,9 +41,9 @@ export class RawClient {
   }
 
   private wake(): void {
-    const waiter = this.waiter;
-    this.waiter = null;
-    waiter?.();
+    const waiters = [...this.waiters];
+    this.waiters.clear();
+    for (const waiter of waiters) waiter();
   }
 
   send(body: Record<string, unknown> | string): void {
@@ -51,22 +52,29 @@ export class RawClient {
     );
   }
 
-  /** Next frame, or `null` once the socket closed and no frame is left. */
-  async next(): Promise<Event | null> {
-    while (this.frames.length === 0) {
+  /**
+   * Next frame (of one lane, when `lane` is given: a `stream_id`, or `null` for the default
+   * lane's frames, which carry none), or `null` once the socket closed and no such frame is
+   * left. Frames of other lanes stay buffered for their own readers.
+   */
+  async next(lane?: string | null): Promise<Event | null> {
+    const matches = (frame: Event) => lane === undefined || (frame.stream_id ?? null) === lane;
+    for (;;) {
+      const index = this.frames.findIndex(matches);
+      if (index >= 0) return this.frames.splice(index, 1)[0];
       if (this.closed) return null;
-      await new Promise<void>((resolve) => {
-        this.waiter = resolve;
-      });
+      await new Promise<void>((resolve) => this.waiters.add(resolve));
     }
-    return this.frames.shift() ?? null;
   }
 
-  /** Frames until a terminal event, a request error (an `error` with `status`), or the close. */
-  async collect(): Promise<Turn> {
+  /**
+   * Frames (of one lane, see `next`) until a terminal event, a request error (an `error` with
+   * `status`), or the close.
+   */
+  async collect(lane?: string | null): Promise<Turn> {
     const events: Event[] = [];
     for (;;) {
-      const event = await this.next();
+      const event = await this.next(lane);
       if (event === null) return { events, closed: this.closed };
       events.push(event);
       if (TERMINAL.has(event.type) || (event.type === 'error' && 'status' in event)) {
@@ -136,3 +144,13 @@ export const terminalOf = (events: Event[]): Event | undefined =>
   events.find((e) => TERMINAL.has(e.type));
 
 export const userMessage = (text: string) => ({ role: 'user', content: text });
+
+/** Wait until `condition` holds (polling), failing after `timeoutMs`. */
+export async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline)
+      throw new Error(`until: condition not met in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

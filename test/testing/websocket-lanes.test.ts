@@ -1,0 +1,350 @@
+import { describe, expect, it } from 'vitest';
+import { type Event, terminalOf, textOf, until, userMessage } from './raw-client';
+import { useMockServer } from './use-mock-server';
+
+const mock = useMockServer();
+const open = () => mock.open();
+const idOf = (events: Event[]) => terminalOf(events)!.response.id as string;
+
+describe('lanes', () => {
+  it('runs two named lanes concurrently, every event and the terminal echoing its stream_id', async () => {
+    const client = await open();
+    mock.server.fault({ type: 'delay-first-event', ms: 150, streamId: 'slow' });
+    client.send({ model: 'm', input: 'tortoise', stream_id: 'slow' });
+    client.send({ model: 'm', input: 'hare', stream_id: 'fast' });
+    const [slow, fast] = await Promise.all([client.collect('slow'), client.collect('fast')]);
+    expect(textOf(slow.events)).toBe('Echo: tortoise');
+    expect(textOf(fast.events)).toBe('Echo: hare');
+    expect(slow.events.every((e) => e.stream_id === 'slow')).toBe(true);
+    expect(fast.events.every((e) => e.stream_id === 'fast')).toBe(true);
+    const [first, second] = mock.server.requests;
+    expect(first).toMatchObject({ streamId: 'slow', queuedFor: null, inFlight: 1, lanes: 1 });
+    // The fast lane did not wait for the slow one.
+    expect(second).toMatchObject({ streamId: 'fast', queuedFor: null, inFlight: 2, lanes: 2 });
+    expect(second.queuedMs).toBeLessThan(100);
+  });
+
+  it('queues requests on one lane FIFO, never overlapping', async () => {
+    const client = await open();
+    mock.server.fault({ type: 'delay-first-event', ms: 80, streamId: 'a' });
+    for (const input of ['one', 'two', 'three']) client.send({ model: 'm', input, stream_id: 'a' });
+    const turns = [await client.collect('a'), await client.collect('a'), await client.collect('a')];
+    expect(turns.map((t) => textOf(t.events))).toEqual(['Echo: one', 'Echo: two', 'Echo: three']);
+    expect(mock.server.requests.map((r) => r.queuedFor)).toEqual([null, 'lane', 'lane']);
+    expect(mock.server.requests.map((r) => r.inFlight)).toEqual([1, 1, 1]);
+    expect(mock.server.requests[1].queuedMs).toBeGreaterThanOrEqual(70);
+  });
+
+  it('keeps at most 16 responses in flight per connection and queues the rest', async () => {
+    const client = await open();
+    for (let i = 0; i < 16; i++) mock.server.fault({ type: 'delay-first-event', ms: 150 });
+    const lanes = Array.from({ length: 17 }, (_, i) => `lane-${i}`);
+    for (const lane of lanes) client.send({ model: 'm', input: lane, stream_id: lane });
+    const turns = await Promise.all(lanes.map((lane) => client.collect(lane)));
+    expect(turns.map((t) => textOf(t.events))).toEqual(lanes.map((lane) => `Echo: ${lane}`));
+    const records = mock.server.requests;
+    expect(Math.max(...records.map((r) => r.inFlight))).toBe(16);
+    expect(records[16]).toMatchObject({ queuedFor: 'connection', inFlight: 16 });
+    expect(records[16].queuedMs).toBeGreaterThanOrEqual(140);
+    expect(records.slice(0, 16).every((r) => r.queuedFor === null)).toBe(true);
+  });
+
+  it('refuses a 33rd named lane with websocket_stream_limit_reached, echoing its stream_id', async () => {
+    const client = await open();
+    for (let i = 1; i <= 32; i++) {
+      const turn = await client.turn({ model: 'm', input: `n${i}`, stream_id: `s${i}` });
+      expect(terminalOf(turn.events)?.type).toBe('response.completed');
+    }
+    const refused = await client.turn({ model: 'm', input: 'one too many', stream_id: 's33' });
+    expect(refused.events).toEqual([
+      {
+        type: 'error',
+        status: 400,
+        error: expect.objectContaining({ code: 'websocket_stream_limit_reached' }),
+        stream_id: 's33',
+      },
+    ]);
+    // The default lane does not count, and registered lanes stay usable.
+    expect(textOf((await client.turn({ model: 'm', input: 'default' })).events)).toBe(
+      'Echo: default',
+    );
+    const reused = await client.turn({ model: 'm', input: 'again', stream_id: 's7' });
+    expect(textOf(reused.events)).toBe('Echo: again');
+    expect(mock.server.requests.map((r) => r.lanes).slice(31)).toEqual([32, 32, 32, 32]);
+    expect(mock.server.requests[32]).toMatchObject({ status: 'error', streamId: null });
+  });
+
+  it('refuses an invalid stream_id with invalid_stream_id', async () => {
+    const client = await open();
+    for (const streamId of ['', 'has space', 'x'.repeat(257), 42]) {
+      const turn = await client.turn({ model: 'm', input: 'x', stream_id: streamId });
+      expect(turn.events[0]).toMatchObject({
+        type: 'error',
+        status: 400,
+        error: { code: 'invalid_stream_id', param: 'stream_id' },
+      });
+      expect(turn.events[0].stream_id).toBe(typeof streamId === 'string' ? streamId : undefined);
+    }
+    const longest = 'a.B_9-'.repeat(42) + 'abcd';
+    expect(longest).toHaveLength(256);
+    const ok = await client.turn({ model: 'm', input: 'fine', stream_id: longest });
+    expect(terminalOf(ok.events)?.stream_id).toBe(longest);
+  });
+
+  it('echoes stream_id on request errors of a named lane', async () => {
+    const client = await open();
+    const turn = await client.turn({
+      model: 'm',
+      input: 'x',
+      stream_id: 'a',
+      previous_response_id: 'resp_unknown',
+    });
+    expect(turn.events).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        error: expect.objectContaining({ code: 'previous_response_not_found' }),
+        stream_id: 'a',
+      }),
+    ]);
+  });
+});
+
+describe('lane caches', () => {
+  it('caches the latest response per lane: two chains continue from one socket', async () => {
+    const client = await open();
+    const a1 = idOf(
+      (await client.turn({ model: 'm', input: 'a1', stream_id: 'a', store: false })).events,
+    );
+    const b1 = idOf(
+      (await client.turn({ model: 'm', input: 'b1', stream_id: 'b', store: false })).events,
+    );
+    const a2 = await client.turn({
+      model: 'm',
+      input: [userMessage('a2')],
+      stream_id: 'a',
+      store: false,
+      previous_response_id: a1,
+    });
+    const b2 = await client.turn({
+      model: 'm',
+      input: [userMessage('b2')],
+      stream_id: 'b',
+      store: false,
+      previous_response_id: b1,
+    });
+    expect([textOf(a2.events), textOf(b2.events)]).toEqual(['Echo: a2', 'Echo: b2']);
+    expect(mock.server.requests.slice(2).map((r) => [r.parentSource, r.forked])).toEqual([
+      ['socket-cache', false],
+      ['socket-cache', false],
+    ]);
+    // The default lane has its own cache, which holds neither chain.
+    const fromDefault = await client.turn({
+      model: 'm',
+      input: 'x',
+      store: false,
+      previous_response_id: 'resp_none',
+    });
+    expect(fromDefault.events[0].error.code).toBe('previous_response_not_found');
+  });
+
+  it('forks another lane’s response onto a new lane; the source lane keeps it', async () => {
+    const client = await open();
+    const parent = idOf(
+      (
+        await client.turn({
+          model: 'm',
+          input: [userMessage('root')],
+          stream_id: 'a',
+          store: false,
+        })
+      ).events,
+    );
+    const fork = await client.turn({
+      model: 'm',
+      input: [userMessage('fork')],
+      stream_id: 'b',
+      store: false,
+      previous_response_id: parent,
+    });
+    expect(textOf(fork.events)).toBe('Echo: fork');
+    expect(mock.server.requests[1]).toMatchObject({
+      parentSource: 'socket-cache',
+      forked: true,
+      streamId: 'b',
+    });
+    expect(mock.server.requests[1].context).toHaveLength(3);
+    const cached = terminalOf(fork.events)!.response.usage.input_tokens_details.cached_tokens;
+    expect(cached).toBeGreaterThan(0);
+    const onSource = await client.turn({
+      model: 'm',
+      input: [userMessage('still here')],
+      stream_id: 'a',
+      store: false,
+      previous_response_id: parent,
+    });
+    expect(textOf(onSource.events)).toBe('Echo: still here');
+  });
+
+  it('a failed fork keeps the shared parent; a failed same-lane continuation evicts it', async () => {
+    const client = await open();
+    const parent = idOf(
+      (await client.turn({ model: 'm', input: 'p', stream_id: 'a', store: false })).events,
+    );
+    mock.server.fault({ type: 'error-event', code: 'server_error', streamId: 'b' });
+    const fork = await client.turn({
+      model: 'm',
+      input: 'f',
+      stream_id: 'b',
+      store: false,
+      previous_response_id: parent,
+    });
+    expect(fork.events[0]).toMatchObject({ type: 'error', status: 500, stream_id: 'b' });
+
+    mock.server.fault({ type: 'error-event', code: 'server_error', streamId: 'a' });
+    const failed = await client.turn({
+      model: 'm',
+      input: 'c',
+      stream_id: 'a',
+      store: false,
+      previous_response_id: parent,
+    });
+    expect(failed.events[0]).toMatchObject({ type: 'error', status: 500, stream_id: 'a' });
+    const retry = await client.turn({
+      model: 'm',
+      input: 'c',
+      stream_id: 'a',
+      store: false,
+      previous_response_id: parent,
+    });
+    expect(retry.events[0].error.code).toBe('previous_response_not_found');
+  });
+
+  it('with store:false, a source lane that advances before the fork started evicts the parent', async () => {
+    const client = await open();
+    const parent = idOf(
+      (await client.turn({ model: 'm', input: 'p', stream_id: 'a', store: false })).events,
+    );
+    // The fork waits before its first event; the source lane moves on meanwhile.
+    mock.server.fault({ type: 'delay-first-event', ms: 150, streamId: 'b' });
+    client.send({
+      model: 'm',
+      input: 'fork',
+      stream_id: 'b',
+      store: false,
+      previous_response_id: parent,
+    });
+    client.send({
+      model: 'm',
+      input: 'next',
+      stream_id: 'a',
+      store: false,
+      previous_response_id: parent,
+    });
+    const [fork, advanced] = await Promise.all([client.collect('b'), client.collect('a')]);
+    expect(textOf(advanced.events)).toBe('Echo: next');
+    expect(fork.events).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        error: expect.objectContaining({ code: 'previous_response_not_found' }),
+        stream_id: 'b',
+      }),
+    ]);
+  });
+
+  it('with store:false, a fork that started before the source lane advanced keeps its parent', async () => {
+    const client = await open();
+    const parent = idOf(
+      (await client.turn({ model: 'm', input: 'p', stream_id: 'a', store: false })).events,
+    );
+    mock.server.fault({ type: 'delay-first-event', ms: 100, streamId: 'b' });
+    client.send({
+      model: 'm',
+      input: 'fork',
+      stream_id: 'b',
+      store: false,
+      previous_response_id: parent,
+    });
+    // The documented rule: advance the source lane only after the fork's response.in_progress.
+    for (
+      let e = await client.next('b');
+      e?.type !== 'response.in_progress';
+      e = await client.next('b')
+    );
+    client.send({
+      model: 'm',
+      input: 'next',
+      stream_id: 'a',
+      store: false,
+      previous_response_id: parent,
+    });
+    const [fork, advanced] = await Promise.all([client.collect('b'), client.collect('a')]);
+    expect(terminalOf(fork.events)?.type).toBe('response.completed');
+    expect(textOf(advanced.events)).toBe('Echo: next');
+  });
+
+  it('reset() clears every lane cache but keeps the lanes registered', async () => {
+    const client = await open();
+    const id = idOf((await client.turn({ model: 'm', input: 'x', stream_id: 'a' })).events);
+    mock.server.reset();
+    const after = await client.turn({
+      model: 'm',
+      input: 'y',
+      stream_id: 'a',
+      previous_response_id: id,
+    });
+    expect(after.events[0]).toMatchObject({
+      error: { code: 'previous_response_not_found' },
+      stream_id: 'a',
+    });
+    await client.turn({ model: 'm', input: 'z', stream_id: 'b' });
+    expect(mock.server.requests.map((r) => r.lanes)).toEqual([1, 2]);
+  });
+});
+
+describe('faults per lane', () => {
+  it('fails one lane mid-stream while the other completes', async () => {
+    const client = await open();
+    mock.server.fault({
+      type: 'error-event',
+      code: 'server_error',
+      shape: 'mid-stream',
+      streamId: 'b',
+    });
+    client.send({ model: 'm', input: 'fine', stream_id: 'a' });
+    client.send({ model: 'm', input: 'broken', stream_id: 'b' });
+    const [a, b] = await Promise.all([client.collect('a'), client.collect('b')]);
+    expect(terminalOf(a.events)?.type).toBe('response.completed');
+    expect(b.events.map((e) => e.type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'error',
+      'response.failed',
+    ]);
+    expect(b.events.every((e) => e.stream_id === 'b')).toBe(true);
+  });
+
+  it('closes the socket when one lane’s response reaches N events, failing every lane on it', async () => {
+    const client = await open();
+    mock.server.fault({ type: 'delay-first-event', ms: 200, streamId: 'a' });
+    mock.server.fault({ type: 'close-after-events', events: 2, streamId: 'b' });
+    client.send({ model: 'm', input: 'waiting', stream_id: 'a' });
+    client.send({ model: 'm', input: 'cut', stream_id: 'b' });
+    const [a, b] = await Promise.all([client.collect('a'), client.collect('b')]);
+    expect(b.events.map((e) => e.type)).toEqual(['response.created', 'response.in_progress']);
+    expect(b.closed?.code).toBe(1011);
+    expect(a).toEqual({ events: [], closed: { code: 1011, reason: '' } });
+    await until(() => mock.server.requests.every((r) => r.status === 'interrupted'));
+    expect(mock.server.requests.map((r) => r.eventsSent)).toEqual([0, 2]);
+  });
+
+  it('a lane filter leaves other lanes’ requests alone', async () => {
+    const client = await open();
+    mock.server.fault({ type: 'close-before-first-event', streamId: 'x' });
+    const other = await client.turn({ model: 'm', input: 'safe', stream_id: 'y' });
+    const onDefault = await client.turn({ model: 'm', input: 'safe too' });
+    expect(textOf(other.events)).toBe('Echo: safe');
+    expect(textOf(onDefault.events)).toBe('Echo: safe too');
+    const cut = await client.turn({ model: 'm', input: 'x', stream_id: 'x' });
+    expect(cut.closed?.code).toBe(1011);
+  });
+});
