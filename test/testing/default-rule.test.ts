@@ -36,6 +36,23 @@ describe('defaultOutput', () => {
     });
   });
 
+  it('#tools=N counts only the tool outputs after the message that carries it (chats)', () => {
+    const body = { tools };
+    const call = { type: 'function_call', call_id: 'c1', name: 'alpha', arguments: '{}' };
+    const earlier = [
+      user('first #tools=1'),
+      call,
+      output('c1'),
+      { role: 'assistant', content: 'Done' },
+    ];
+    expect(defaultOutput([...earlier, user('again #tools=2')], body)).toEqual({
+      toolCalls: [{ name: 'alpha', arguments: { step: 1 } }],
+    });
+    expect(defaultOutput([...earlier, user('again #tools=2'), call, output('c2')], body)).toEqual({
+      toolCalls: [{ name: 'alpha', arguments: { step: 2 } }],
+    });
+  });
+
   it('#parallel=K makes K calls at once, cycling through the function tools', () => {
     const prompt = user('#parallel=3');
     expect(defaultOutput([prompt], { tools })).toEqual({
