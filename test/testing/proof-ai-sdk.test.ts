@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, stepCountIs, streamText, tool } from 'ai';
+import { APICallError, generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -24,8 +24,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const model = () =>
-  createOpenAI({ baseURL: server.url, apiKey: MOCK_API_KEY }).responses('gpt-4.1-mini');
+const model = (id = 'gpt-4.1-mini') =>
+  createOpenAI({ baseURL: server.url, apiKey: MOCK_API_KEY }).responses(id);
 
 it('generateText runs a tool loop over HTTP with the full input on every step', async () => {
   const executed: number[] = [];
@@ -148,4 +148,85 @@ it('a second chat turn sends item_reference for the stored answer, which the moc
     }),
   );
   expect(record.duplicates).toEqual([]);
+});
+
+it('reasoning: a summary and encrypted content come back, and the resend is accepted', async () => {
+  const options = { openai: { reasoningSummary: 'auto', store: false } };
+  const first = await generateText({
+    model: model('o4-mini'),
+    prompt: 'Think first #reasoning',
+    providerOptions: options,
+  });
+  expect(first.reasoningText).toBe('Thinking about the request: Think first #reasoning');
+  expect(first.text).toBe('Echo: Think first #reasoning');
+  expect(first.usage.outputTokenDetails.reasoningTokens).toBeGreaterThan(0);
+  expect(server.requests[0].body.include).toContain('reasoning.encrypted_content');
+
+  const second = await generateText({
+    model: model('o4-mini'),
+    messages: [
+      { role: 'user', content: 'Think first #reasoning' },
+      ...first.responseMessages,
+      { role: 'user', content: 'Then answer' },
+    ],
+    providerOptions: options,
+  });
+  expect(second.text).toBe('Echo: Then answer');
+  const resent = server.requests[1].input.find(
+    (item) => (item as { type?: string }).type === 'reasoning',
+  );
+  expect(resent).toMatchObject({ encrypted_content: expect.stringMatching(/^gAAAA/) });
+  expect(server.requests[1].duplicates).toEqual([]);
+});
+
+it('structured output: the answer fits the schema', async () => {
+  const result = await generateText({
+    model: model(),
+    prompt: 'Describe a city',
+    output: Output.object({
+      schema: z.object({ name: z.string(), population: z.number(), tags: z.array(z.string()) }),
+    }),
+  });
+  expect(result.output).toEqual({ name: 'example name', population: 42, tags: ['example tags'] });
+  expect(server.requests[0].body.text).toMatchObject({
+    format: { type: 'json_schema', strict: true },
+  });
+});
+
+it('errors: a rate limit, a missing parent and a mid-stream failure reach the caller typed', async () => {
+  server.fault({
+    type: 'error-event',
+    code: 'rate_limit_exceeded',
+    message: 'Slow down',
+    headers: { 'retry-after': '1' },
+  });
+  const limited = await generateText({ model: model(), prompt: 'x', maxRetries: 0 }).catch(
+    (e) => e,
+  );
+  expect(APICallError.isInstance(limited)).toBe(true);
+  expect(limited).toMatchObject({ statusCode: 429, isRetryable: true, message: 'Slow down' });
+  expect(limited.responseHeaders['retry-after']).toBe('1');
+
+  const orphan = await generateText({
+    model: model(),
+    prompt: 'x',
+    providerOptions: { openai: { previousResponseId: 'resp_missing' } },
+    maxRetries: 0,
+  }).catch((e) => e);
+  expect(APICallError.isInstance(orphan)).toBe(true);
+  expect(orphan).toMatchObject({ statusCode: 400, isRetryable: false });
+  expect(orphan.message).toContain('resp_missing');
+
+  server.fault({ type: 'error-event', code: 'server_error', shape: 'mid-stream', message: 'Boom' });
+  const errors: unknown[] = [];
+  const stream = streamText({
+    model: model(),
+    prompt: 'x',
+    maxRetries: 0,
+    onError: ({ error }) => errors.push(error),
+  });
+  await stream.consumeStream();
+  expect(errors.length).toBeGreaterThan(0);
+  expect(JSON.stringify(errors[0])).toContain('Boom');
+  expect(server.requests.map((r) => r.status)).toEqual(['error', 'error', 'failed']);
 });

@@ -156,7 +156,7 @@ describe('lanes through ResponsesWebSocketSession', () => {
   it('33 lanes on one socket: the first 32 answer, the 33rd is refused', async () => {
     const session = await openSession(40);
     const lanes = Array.from({ length: 33 }, (_, i) => session.lane(`lane-${i + 1}`));
-    lanes.forEach((lane, i) => ask(lane, `q${i + 1}`));
+    for (const [i, lane] of lanes.entries()) ask(lane, `q${i + 1}`);
     const results = await Promise.allSettled(lanes.map((lane) => lane.finalResponse()));
     const answered = results
       .slice(0, 32)
