@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockResponsesServer, type MockResponsesServer } from '../../src/testing';
+import { describe, expect, it } from 'vitest';
 import { connect, terminalOf } from './raw-client';
+import { useMockServer } from './use-mock-server';
 
-let server: MockResponsesServer;
-beforeAll(async () => {
-  server = await createMockResponsesServer();
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+const mock = useMockServer();
 
 const call = (method: string, path: string, body?: unknown, apiKey = 'test-key') =>
-  fetch(`${server.url}/responses${path}`, {
+  fetch(`${mock.server.url}/responses${path}`, {
     method,
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -31,7 +24,7 @@ describe('stored-response routes', () => {
     const retrieved = await (await call('GET', `/${overHttp.id}`)).json();
     expect(retrieved).toEqual(overHttp);
 
-    const client = await connect(server.wsUrl);
+    const client = await connect(mock.server.wsUrl);
     const turn = await client.turn({ model: 'm', input: 'socket', stream_id: 'lane-1' });
     await client.close();
     const final = terminalOf(turn.events)!.response;
@@ -41,7 +34,7 @@ describe('stored-response routes', () => {
   });
 
   it('GET /responses/{id}?stream=true replays the events as SSE, after starting_after', async () => {
-    const client = await connect(server.wsUrl);
+    const client = await connect(mock.server.wsUrl);
     const turn = await client.turn({ model: 'm', input: 'replay me', stream_id: 'x' });
     await client.close();
     const id = terminalOf(turn.events)!.response.id;
@@ -90,7 +83,7 @@ describe('stored-response routes', () => {
     // Ids stay the same between calls, and the request records keep what was sent.
     const again = await (await call('GET', `/${second.id}/input_items`)).json();
     expect(again.data).toEqual(page.data);
-    expect(server.requests[1].input[0]).toEqual({ role: 'user', content: 'q2' });
+    expect(mock.server.requests[1].input[0]).toEqual({ role: 'user', content: 'q2' });
   });
 
   it('DELETE /responses/{id} removes it: retrieve and continuation then fail', async () => {

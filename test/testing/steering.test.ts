@@ -1,26 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockResponsesServer, type MockResponsesServer } from '../../src/testing';
-import { connect, type Event, type RawClient, terminalOf, textOf } from './raw-client';
+import { describe, expect, it } from 'vitest';
+import { type Event, type RawClient, terminalOf, textOf } from './raw-client';
+import { useMockServer } from './use-mock-server';
 
-let server: MockResponsesServer;
-const clients: RawClient[] = [];
-beforeAll(async () => {
-  // Spaced events leave room to steer a response while it streams.
-  server = await createMockResponsesServer({ costModel: { perEventMs: 20 } });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  server.reset();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function open(): Promise<RawClient> {
-  const client = await connect(server.wsUrl);
-  clients.push(client);
-  return client;
-}
+// Spaced events leave room to steer a response while it streams.
+const mock = useMockServer({ costModel: { perEventMs: 20 } });
+const open = () => mock.open();
 
 /** A reasoning summary long enough (one delta per word) to steer while it streams. */
 const LONG = Array.from({ length: 15 }, (_, i) => `thought${i}`).join(' ');
@@ -39,7 +23,7 @@ async function until(client: RawClient, type: string, lane?: string | null): Pro
 describe('response.steer', () => {
   it('steers a GPT-6 response: accepted, stopped at an item boundary, continued by a successor', async () => {
     const client = await open();
-    server.enqueue({ reasoning: { summary: LONG }, text: 'the plan before steering' });
+    mock.server.enqueue({ reasoning: { summary: LONG }, text: 'the plan before steering' });
     client.send({ model: 'gpt-6-mini', input: 'plan it', stream_id: 'L' });
     const [created] = await until(client, 'response.created', 'L');
     const id = created.response.id;
@@ -71,7 +55,7 @@ describe('response.steer', () => {
     });
     expect(textOf(successor.events)).toBe('Echo: change of plan');
 
-    const [create, steer, auto] = server.requests;
+    const [create, steer, auto] = mock.server.requests;
     expect(create).toMatchObject({ kind: 'request', status: 'incomplete', responseId: id });
     const successorId = terminalOf(successor.events)!.response.id;
     expect(steer).toMatchObject({
@@ -97,7 +81,7 @@ describe('response.steer', () => {
 
   it('answers steering_not_supported for models before GPT-6, and the response carries on', async () => {
     const client = await open();
-    server.enqueue({ reasoning: { summary: LONG }, text: 'steady' });
+    mock.server.enqueue({ reasoning: { summary: LONG }, text: 'steady' });
     client.send({ model: 'gpt-5.1', input: 'go' });
     const [created] = await until(client, 'response.created');
     client.send(
@@ -115,7 +99,7 @@ describe('response.steer', () => {
     });
     expect(terminalOf(rest.events)?.type).toBe('response.completed');
     expect(textOf(rest.events)).toBe('steady');
-    expect(server.requests[1]).toMatchObject({
+    expect(mock.server.requests[1]).toMatchObject({
       kind: 'steer',
       status: 'error',
       error: { code: 'steering_not_supported' },
@@ -144,7 +128,7 @@ describe('response.steer', () => {
 
   it('refuses input that is not user messages', async () => {
     const client = await open();
-    server.enqueue({ reasoning: { summary: LONG }, text: 'fine' });
+    mock.server.enqueue({ reasoning: { summary: LONG }, text: 'fine' });
     client.send({ model: 'gpt-6', input: 'go' });
     const [created] = await until(client, 'response.created');
     client.send(
@@ -164,7 +148,7 @@ describe('response.steer', () => {
   it('keeps steering input for the explicit continuation of a response that stopped for a tool call', async () => {
     const client = await open();
     // One item (long arguments, streamed in chunks): no boundary before the tool call.
-    server.enqueue({ toolCalls: [{ name: 'lookup', arguments: { q: LONG } }] });
+    mock.server.enqueue({ toolCalls: [{ name: 'lookup', arguments: { q: LONG } }] });
     client.send({
       model: 'gpt-6',
       input: 'look it up',
@@ -192,12 +176,12 @@ describe('response.steer', () => {
       input: [{ type: 'function_call_output', call_id: call.call_id, output: 'found' }],
     });
     expect(terminalOf(next.events)?.type).toBe('response.completed');
-    const record = server.requests[2];
+    const record = mock.server.requests[2];
     expect(record.context.slice(-2)).toEqual([
       { type: 'message', role: 'user', content: 'and hurry' },
       { type: 'function_call_output', call_id: call.call_id, output: 'found' },
     ]);
-    expect(server.requests[1]).toMatchObject({
+    expect(mock.server.requests[1]).toMatchObject({
       status: 'completed',
       responseId: record.responseId,
     });

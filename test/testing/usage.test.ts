@@ -5,25 +5,15 @@
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, stepCountIs, tool } from 'ai';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createMockResponsesServer,
-  MOCK_API_KEY,
-  type MockResponsesServer,
-} from '../../src/testing';
+import { MOCK_API_KEY } from '../../src/testing';
 import { itemTokens } from '../../src/testing/response-object';
 import { createOpenAIWebSocket } from '../../src/v4';
 import { connect, type Event, terminalOf } from './raw-client';
+import { useMockServer } from './use-mock-server';
 
-let server: MockResponsesServer;
-beforeAll(async () => {
-  server = await createMockResponsesServer();
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+const mock = useMockServer();
 
 type Usage = { input_tokens: number; input_tokens_details: { cached_tokens: number } };
 const usageOf = (events: Event[]): Usage => terminalOf(events)!.response.usage;
@@ -31,7 +21,7 @@ const usageOf = (events: Event[]): Usage => terminalOf(events)!.response.usage;
 async function postUsage(
   body: Record<string, unknown>,
 ): Promise<{ usage: Usage; output: unknown[] }> {
-  const res = await fetch(`${server.url}/responses`, {
+  const res = await fetch(`${mock.server.url}/responses`, {
     method: 'POST',
     headers: { authorization: `Bearer ${MOCK_API_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -45,7 +35,7 @@ describe('usage', () => {
       { type: 'function', name: 'f', description: 'Does f', parameters: { type: 'object' } },
     ];
     const first = [{ role: 'user', content: 'A first question with a few words in it' }];
-    const client = await connect(server.wsUrl);
+    const client = await connect(mock.server.wsUrl);
     const wsFirst = await client.turn({ model: 'm', input: first, tools, store: false });
     const parent = terminalOf(wsFirst.events)!.response;
     const next = [{ role: 'user', content: 'And a follow-up' }];
@@ -98,11 +88,11 @@ describe('usage', () => {
         providerOptions: { openai: { store: false } },
         stopWhen: stepCountIs(6),
       });
-    const provider = createOpenAIWebSocket({ baseURL: server.url, apiKey: MOCK_API_KEY });
+    const provider = createOpenAIWebSocket({ baseURL: mock.server.url, apiKey: MOCK_API_KEY });
     try {
       const overWs = await run(provider('gpt-4.1-mini'));
       const overHttp = await run(
-        createOpenAI({ baseURL: server.url, apiKey: MOCK_API_KEY }).responses('gpt-4.1-mini'),
+        createOpenAI({ baseURL: mock.server.url, apiKey: MOCK_API_KEY }).responses('gpt-4.1-mini'),
       );
       expect(overWs.text).toBe('Done after 3 tool calls.');
       expect(overHttp.text).toBe(overWs.text);
@@ -119,7 +109,7 @@ describe('usage', () => {
         true,
       );
       expect(
-        server.requests.filter((r) => r.transport === 'websocket').map((r) => r.parentSource),
+        mock.server.requests.filter((r) => r.transport === 'websocket').map((r) => r.parentSource),
       ).toEqual([null, 'socket-cache', 'socket-cache', 'socket-cache']);
     } finally {
       await provider.close();

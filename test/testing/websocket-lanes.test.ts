@@ -109,63 +109,44 @@ describe('lanes', () => {
   });
 });
 
+/** A `store: false` request on a lane, continuing `parent` when given. */
+const onLane = (lane: string, text: string, parent?: string) => ({
+  model: 'm',
+  input: [userMessage(text)],
+  stream_id: lane,
+  store: false,
+  ...(parent && { previous_response_id: parent }),
+});
+
+const notFoundOn = (lane: string) =>
+  expect.objectContaining({
+    type: 'error',
+    error: expect.objectContaining({ code: 'previous_response_not_found' }),
+    stream_id: lane,
+  });
+
 describe('lane caches', () => {
   it('caches the latest response per lane: two chains continue from one socket', async () => {
     const client = await open();
-    const a1 = idOf(
-      (await client.turn({ model: 'm', input: 'a1', stream_id: 'a', store: false })).events,
-    );
-    const b1 = idOf(
-      (await client.turn({ model: 'm', input: 'b1', stream_id: 'b', store: false })).events,
-    );
-    const a2 = await client.turn({
-      model: 'm',
-      input: [userMessage('a2')],
-      stream_id: 'a',
-      store: false,
-      previous_response_id: a1,
-    });
-    const b2 = await client.turn({
-      model: 'm',
-      input: [userMessage('b2')],
-      stream_id: 'b',
-      store: false,
-      previous_response_id: b1,
-    });
+    const a1 = idOf((await client.turn(onLane('a', 'a1'))).events);
+    const b1 = idOf((await client.turn(onLane('b', 'b1'))).events);
+    const a2 = await client.turn(onLane('a', 'a2', a1));
+    const b2 = await client.turn(onLane('b', 'b2', b1));
     expect([textOf(a2.events), textOf(b2.events)]).toEqual(['Echo: a2', 'Echo: b2']);
     expect(mock.server.requests.slice(2).map((r) => [r.parentSource, r.forked])).toEqual([
       ['socket-cache', false],
       ['socket-cache', false],
     ]);
     // The default lane has its own cache, which holds neither chain.
-    const fromDefault = await client.turn({
-      model: 'm',
-      input: 'x',
-      store: false,
-      previous_response_id: 'resp_none',
-    });
+    const { stream_id: _lane, ...onDefault } = onLane('-', 'x', a1);
+    const fromDefault = await client.turn({ ...onDefault, previous_response_id: 'resp_none' });
     expect(fromDefault.events[0].error.code).toBe('previous_response_not_found');
   });
 
   it('forks another lane’s response onto a new lane; the source lane keeps it', async () => {
     const client = await open();
-    const parent = idOf(
-      (
-        await client.turn({
-          model: 'm',
-          input: [userMessage('root')],
-          stream_id: 'a',
-          store: false,
-        })
-      ).events,
-    );
-    const fork = await client.turn({
-      model: 'm',
-      input: [userMessage('fork')],
-      stream_id: 'b',
-      store: false,
-      previous_response_id: parent,
-    });
+    const parent = idOf((await client.turn(onLane('a', 'root'))).events);
+    const fork = await client.turn(onLane('b', 'fork', parent));
     expect(textOf(fork.events)).toBe('Echo: fork');
     expect(mock.server.requests[1]).toMatchObject({
       parentSource: 'socket-cache',
@@ -175,108 +156,45 @@ describe('lane caches', () => {
     expect(mock.server.requests[1].context).toHaveLength(3);
     const cached = terminalOf(fork.events)!.response.usage.input_tokens_details.cached_tokens;
     expect(cached).toBeGreaterThan(0);
-    const onSource = await client.turn({
-      model: 'm',
-      input: [userMessage('still here')],
-      stream_id: 'a',
-      store: false,
-      previous_response_id: parent,
-    });
+    const onSource = await client.turn(onLane('a', 'still here', parent));
     expect(textOf(onSource.events)).toBe('Echo: still here');
   });
 
   it('a failed fork keeps the shared parent; a failed same-lane continuation evicts it', async () => {
     const client = await open();
-    const parent = idOf(
-      (await client.turn({ model: 'm', input: 'p', stream_id: 'a', store: false })).events,
-    );
+    const parent = idOf((await client.turn(onLane('a', 'p'))).events);
     mock.server.fault({ type: 'error-event', code: 'server_error', streamId: 'b' });
-    const fork = await client.turn({
-      model: 'm',
-      input: 'f',
-      stream_id: 'b',
-      store: false,
-      previous_response_id: parent,
-    });
+    const fork = await client.turn(onLane('b', 'f', parent));
     expect(fork.events[0]).toMatchObject({ type: 'error', status: 500, stream_id: 'b' });
 
     mock.server.fault({ type: 'error-event', code: 'server_error', streamId: 'a' });
-    const failed = await client.turn({
-      model: 'm',
-      input: 'c',
-      stream_id: 'a',
-      store: false,
-      previous_response_id: parent,
-    });
+    const failed = await client.turn(onLane('a', 'c', parent));
     expect(failed.events[0]).toMatchObject({ type: 'error', status: 500, stream_id: 'a' });
-    const retry = await client.turn({
-      model: 'm',
-      input: 'c',
-      stream_id: 'a',
-      store: false,
-      previous_response_id: parent,
-    });
-    expect(retry.events[0].error.code).toBe('previous_response_not_found');
+    const retry = await client.turn(onLane('a', 'c', parent));
+    expect(retry.events).toEqual([notFoundOn('a')]);
   });
 
   it('with store:false, a source lane that advances before the fork started evicts the parent', async () => {
     const client = await open();
-    const parent = idOf(
-      (await client.turn({ model: 'm', input: 'p', stream_id: 'a', store: false })).events,
-    );
+    const parent = idOf((await client.turn(onLane('a', 'p'))).events);
     // The fork waits before its first event; the source lane moves on meanwhile.
     mock.server.fault({ type: 'delay-first-event', ms: 150, streamId: 'b' });
-    client.send({
-      model: 'm',
-      input: 'fork',
-      stream_id: 'b',
-      store: false,
-      previous_response_id: parent,
-    });
-    client.send({
-      model: 'm',
-      input: 'next',
-      stream_id: 'a',
-      store: false,
-      previous_response_id: parent,
-    });
+    client.send(onLane('b', 'fork', parent));
+    client.send(onLane('a', 'next', parent));
     const [fork, advanced] = await Promise.all([client.collect('b'), client.collect('a')]);
     expect(textOf(advanced.events)).toBe('Echo: next');
-    expect(fork.events).toEqual([
-      expect.objectContaining({
-        type: 'error',
-        error: expect.objectContaining({ code: 'previous_response_not_found' }),
-        stream_id: 'b',
-      }),
-    ]);
+    expect(fork.events).toEqual([notFoundOn('b')]);
   });
 
   it('with store:false, a fork that started before the source lane advanced keeps its parent', async () => {
     const client = await open();
-    const parent = idOf(
-      (await client.turn({ model: 'm', input: 'p', stream_id: 'a', store: false })).events,
-    );
+    const parent = idOf((await client.turn(onLane('a', 'p'))).events);
     mock.server.fault({ type: 'delay-first-event', ms: 100, streamId: 'b' });
-    client.send({
-      model: 'm',
-      input: 'fork',
-      stream_id: 'b',
-      store: false,
-      previous_response_id: parent,
-    });
+    client.send(onLane('b', 'fork', parent));
     // The documented rule: advance the source lane only after the fork's response.in_progress.
-    for (
-      let e = await client.next('b');
-      e?.type !== 'response.in_progress';
-      e = await client.next('b')
-    );
-    client.send({
-      model: 'm',
-      input: 'next',
-      stream_id: 'a',
-      store: false,
-      previous_response_id: parent,
-    });
+    let event = await client.next('b');
+    while (event && event.type !== 'response.in_progress') event = await client.next('b');
+    client.send(onLane('a', 'next', parent));
     const [fork, advanced] = await Promise.all([client.collect('b'), client.collect('a')]);
     expect(terminalOf(fork.events)?.type).toBe('response.completed');
     expect(textOf(advanced.events)).toBe('Echo: next');
