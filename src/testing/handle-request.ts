@@ -122,56 +122,15 @@ async function startRequest(
   where: LanePlace | null,
   steers: SteerEntry[] = [],
 ): Promise<Successor> {
-  const transport = sink.transport;
-  const lane = where?.lane;
   const input = normalizeInput(body.input);
-  const invalid =
-    typeof body.model !== 'string' || body.model === ''
-      ? mockErrors.missingModel()
-      : input
-        ? null
-        : mockErrors.invalidInput();
-  if (invalid || !input) {
-    reject(record, sink, invalid ?? mockErrors.invalidInput());
+  const hasModel = typeof body.model === 'string' && body.model !== '';
+  if (!hasModel || !input) {
+    reject(record, sink, hasModel ? mockErrors.invalidInput() : mockErrors.missingModel());
     return null;
   }
-
-  if (transport === 'websocket') {
-    const limit = engine.faults.take(['connection-limit-on-request'], transport, undefined, lane);
-    if (limit) {
-      reject(record, sink, mockErrors.connectionLimit());
-      sink.cut('close', limit.closeCode ?? 1000);
-      return null;
-    }
-  }
+  if (refusedByFault(engine, record, sink, where)) return null;
 
   const { previousResponseId } = record;
-  // A failed continuation evicts its parent from the lane's cache (not a fork's parent, which
-  // lives in another lane's cache).
-  const failContinuation = (error: MockError) => {
-    if (where && previousResponseId !== null)
-      where.connection.evict(where.lane, previousResponseId);
-    reject(record, sink, error);
-    return null;
-  };
-  if (
-    engine.faults.take(
-      ['previous-response-not-found'],
-      transport,
-      () => previousResponseId !== null,
-      lane,
-    )
-  ) {
-    return failContinuation(mockErrors.previousResponseNotFound(String(previousResponseId)));
-  }
-  const errorFault = engine.faults.take(
-    ['error-event'],
-    transport,
-    (fault) => (fault.shape ?? 'request') === 'request',
-    lane,
-  );
-  if (errorFault) return failContinuation(mockErrors.custom(errorFault.code, errorFault));
-
   // Steering input parked for this continuation goes first (accepted earlier, in order).
   const parked = where?.connection.steering.takeParked(previousResponseId, where.lane) ?? [];
   const committed = [...steers, ...parked];
@@ -181,7 +140,10 @@ async function startRequest(
     memory: where ? (id) => where.connection.find(id, where.lane) : null,
     store: engine.store,
   });
-  if (!resolved.ok) return failContinuation(resolved.error);
+  if (!resolved.ok) {
+    failContinuation(record, sink, where, resolved.error);
+    return null;
+  }
   const context = resolved.value;
   record.context = context.context;
   record.parentSource = context.parentSource;
@@ -192,6 +154,55 @@ async function startRequest(
   commitSteers(committed, record.responseId);
   if (!where || next.length === 0 || !record.responseId) return null;
   return successorOf(engine, record, sink, body, where, next);
+}
+
+/** The request faults armed for this request; true when one refused it (error sent). */
+function refusedByFault(
+  engine: MockEngine,
+  record: MockRequestRecord,
+  sink: EventSink,
+  where: LanePlace | null,
+): boolean {
+  const { transport } = sink;
+  const lane = where?.lane;
+  const limit =
+    transport === 'websocket' &&
+    engine.faults.take(['connection-limit-on-request'], transport, undefined, lane);
+  if (limit) {
+    reject(record, sink, mockErrors.connectionLimit());
+    sink.cut('close', limit.closeCode ?? 1000);
+    return true;
+  }
+  const { previousResponseId } = record;
+  const isContinuation = () => previousResponseId !== null;
+  if (engine.faults.take(['previous-response-not-found'], transport, isContinuation, lane)) {
+    const error = mockErrors.previousResponseNotFound(String(previousResponseId));
+    failContinuation(record, sink, where, error);
+    return true;
+  }
+  const isRequestShaped = (fault: { shape?: string }) => (fault.shape ?? 'request') === 'request';
+  const errorFault = engine.faults.take(['error-event'], transport, isRequestShaped, lane);
+  if (errorFault) {
+    failContinuation(record, sink, where, mockErrors.custom(errorFault.code, errorFault));
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A failed continuation evicts its parent from the lane's cache (not a fork's parent, which
+ * lives in another lane's cache: `evict` only looks at the request's own lane).
+ */
+function failContinuation(
+  record: MockRequestRecord,
+  sink: EventSink,
+  where: LanePlace | null,
+  error: MockError,
+): void {
+  if (where && record.previousResponseId !== null) {
+    where.connection.evict(where.lane, record.previousResponseId);
+  }
+  reject(record, sink, error);
 }
 
 /**

@@ -34,23 +34,7 @@ export async function streamResponse(
 ): Promise<SteerEntry[]> {
   const { record, sink, where } = ctx;
   const take = streamFaults(engine, sink.transport, where?.lane);
-
-  const { parentSource, context, newItems } = ctx.context;
-  const cost = requestCost(engine.costModel, {
-    parentSource,
-    contextBytes: jsonBytes(context),
-    newInputBytes: jsonBytes(newItems),
-  });
-  record.processedBytes = cost.processedBytes;
-  record.costDelayMs = cost.delayMs;
-
-  await engine.sleep(cost.delayMs + (take.delay?.ms ?? 0));
-  if (engine.closed || !sink.isOpen()) return interrupted(record);
-  if (!forkStillHeld(engine, ctx)) return [];
-  if (take.cutBefore) {
-    sink.cut(cutMode(take.cutBefore.type), take.cutBefore.closeCode ?? 1011);
-    return interrupted(record);
-  }
+  if (!(await beforeFirstEvent(engine, ctx, take))) return [];
 
   const plan = {
     body: ctx.body,
@@ -102,6 +86,39 @@ export async function streamResponse(
   }
   sink.finish(stream.final);
   return afterTerminal(ctx, stream, sender.send);
+}
+
+/**
+ * What comes before the first event: the cost model's and the faults' delay, the fork check, a
+ * cut before any event. False when the response does not go on.
+ */
+async function beforeFirstEvent(
+  engine: MockEngine,
+  ctx: StreamContext,
+  take: ReturnType<typeof streamFaults>,
+): Promise<boolean> {
+  const { record, sink } = ctx;
+  const { parentSource, context, newItems } = ctx.context;
+  const cost = requestCost(engine.costModel, {
+    parentSource,
+    contextBytes: jsonBytes(context),
+    newInputBytes: jsonBytes(newItems),
+  });
+  record.processedBytes = cost.processedBytes;
+  record.costDelayMs = cost.delayMs;
+
+  await engine.sleep(cost.delayMs + (take.delay?.ms ?? 0));
+  if (engine.closed || !sink.isOpen()) {
+    interrupted(record);
+    return false;
+  }
+  if (!forkStillHeld(engine, ctx)) return false;
+  if (take.cutBefore) {
+    sink.cut(cutMode(take.cutBefore.type), take.cutBefore.closeCode ?? 1011);
+    interrupted(record);
+    return false;
+  }
+  return true;
 }
 
 /** The stream faults armed for this request (each taken once, in the order armed). */

@@ -83,7 +83,10 @@ export interface MockRequestRecord {
   /** `raw` parsed (empty object when it was not a JSON object). */
   body: Record<string, unknown>;
   previousResponseId: string | null;
-  /** `body.input` as items (a string input becomes one user message item). */
+  /**
+   * `body.input` as items (a string input becomes one user message item); for a successor, the
+   * steering input it commits.
+   */
   input: unknown[];
   /**
    * The full context the model saw: the parent's context and output, then the new input with
@@ -189,7 +192,10 @@ export interface MockResponsesServer {
   url: string;
   /** WebSocket URL of the responses endpoint, e.g. `ws://127.0.0.1:PORT/v1/responses`. */
   wsUrl: string;
-  /** Every request (WebSocket frame or HTTP POST), in arrival order. */
+  /**
+   * Every request (`response.create` / `response.steer` frame, HTTP POST, steering successor),
+   * in arrival order.
+   */
   requests: MockRequestRecord[];
   /** Queue scripted outputs: the next requests that reach the model take them, in order. */
   enqueue(...outputs: ScriptedOutput[]): void;

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Event, terminalOf, textOf, until, userMessage } from './raw-client';
 import { useMockServer } from './use-mock-server';
 
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/openai-recorded');
 const mock = useMockServer();
 const open = () => mock.open();
 const idOf = (events: Event[]) => terminalOf(events)!.response.id as string;
@@ -89,6 +92,22 @@ describe('lanes', () => {
     expect(longest).toHaveLength(256);
     const ok = await client.turn({ model: 'm', input: 'fine', stream_id: longest });
     expect(terminalOf(ok.events)?.stream_id).toBe(longest);
+  });
+
+  it('replays a recording on a named lane byte for byte, with stream_id appended', async () => {
+    const client = await open();
+    const file = 'issue-19493-gpt-5.1-tool-call.chunks.txt';
+    const lines = readFileSync(join(FIXTURES, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    mock.server.enqueue({ replay: file });
+    const raw: string[] = [];
+    client.ws.on('message', (data) => raw.push(String(data)));
+    const turn = await client.turn({ model: 'm', input: 'weather?', stream_id: 'rec' });
+    expect(turn.events.map(({ stream_id: _lane, ...event }) => event)).toEqual(
+      lines.map((line) => JSON.parse(line)),
+    );
+    expect(raw).toEqual(lines.map((line) => `${line.slice(0, -1)},"stream_id":"rec"}`));
   });
 
   it('echoes stream_id on request errors of a named lane', async () => {
