@@ -240,7 +240,21 @@ function afterTerminal(ctx: StreamContext, stream: Stream, send: (event: Event) 
   const queued = ctx.where.connection.steering.end(stream.responseId);
   if (queued.length === 0) return [];
   if (stream.status !== 'completed' && stream.status !== 'incomplete') {
-    for (const entry of queued) entry.record.status = 'error';
+    // A failed response takes no successor: the input goes back to the client.
+    for (const entry of queued) {
+      const message = `Response '${stream.responseId}' failed before the input was committed.`;
+      entry.record.status = 'error';
+      entry.record.error = { code: 'response_not_active', message };
+      send({
+        type: 'response.steer.failed',
+        error: { type: 'invalid_request_error', code: 'response_not_active', message },
+        steer: {
+          id: entry.id,
+          input: entry.record.body.input ?? null,
+          previous_response_id: stream.responseId,
+        },
+      });
+    }
     return [];
   }
   const calls = stream.output.filter((item) => itemType(item) === 'function_call');

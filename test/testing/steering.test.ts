@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Event, type RawClient, terminalOf, textOf } from './raw-client';
+import { createMockResponsesServer } from '../../src/testing';
+import { connect, type Event, type RawClient, terminalOf, textOf } from './raw-client';
 import { useMockServer } from './use-mock-server';
 
 // Spaced events leave room to steer a response while it streams.
@@ -185,5 +186,37 @@ describe('response.steer', () => {
       status: 'completed',
       responseId: record.responseId,
     });
+  });
+
+  it('hands accepted input back when the response fails instead of finishing', async () => {
+    const slow = await createMockResponsesServer({ costModel: { perEventMs: 100 } });
+    const client = await connect(slow.wsUrl);
+    try {
+      slow.enqueue({ status: 'failed', code: 'server_error' });
+      client.send({ model: 'gpt-6', input: 'doomed', stream_id: 'f' });
+      const [created] = await until(client, 'response.created', 'f');
+      const id = created.response.id;
+      client.send(
+        JSON.stringify({ type: 'response.steer', previous_response_id: id, input: 'too late' }),
+      );
+      const rest = await until(client, 'response.steer.failed', 'f');
+      expect(rest.map((e) => e.type)).toEqual([
+        'response.steer.accepted',
+        'response.in_progress',
+        'response.failed',
+        'response.steer.failed',
+      ]);
+      expect(rest.at(-1)).toMatchObject({
+        error: { code: 'response_not_active' },
+        steer: { input: 'too late', previous_response_id: id },
+      });
+      expect(slow.requests.map((r) => [r.kind, r.status])).toEqual([
+        ['request', 'failed'],
+        ['steer', 'error'],
+      ]);
+    } finally {
+      await client.close();
+      await slow.close();
+    }
   });
 });
