@@ -76,7 +76,10 @@ export class ConnectionState {
    * until then the record says `queued` and what it waits for.
    */
   submit(record: MockRequestRecord, lane: LaneId, run: () => Promise<void>): void {
-    if (this.closed) return;
+    if (this.closed) {
+      record.status = 'interrupted';
+      return;
+    }
     const laneBlocked = this.lane(lane).busy || this.waiting.some((w) => w.lane === lane);
     this.waiting.push({ lane, record, arrivedAt: performance.now(), run });
     this.pump();
