@@ -74,6 +74,9 @@ describe('runtimes without a header-capable WebSocket', () => {
       prompt: 'hi',
       maxRetries: 0,
     }).catch((e) => e);
+    // The documented error type, not a plain Error; nothing to retry.
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.isRetryable).toBe(false);
     expect(error.message).toMatch(/Authorization header/);
     expect(error.message).toMatch(/runtime = 'nodejs'|transport 'auto'/);
   });
