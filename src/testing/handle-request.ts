@@ -77,7 +77,7 @@ async function runRequest(
     }
   }
 
-  // A failed continuation evicts its parent from the socket's cache (PROTOCOL.md, "State").
+  // A failed continuation evicts its parent from the socket's cache.
   const failContinuation = (error: MockError) => {
     if (previousResponseId !== null && socket?.latest?.id === previousResponseId) {
       socket.latest = null;

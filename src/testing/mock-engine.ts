@@ -11,7 +11,7 @@ export type SocketSession = {
   id: number;
   /** The socket's cache: only its latest finished response. */
   latest: StoredResponse | null;
-  /** One response at a time per socket (PROTOCOL.md, "Limits"). */
+  /** One response at a time per socket. */
   inFlight: boolean;
 };
 

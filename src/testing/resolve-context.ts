@@ -13,7 +13,7 @@ export type ResolvedContext = {
 };
 
 /**
- * Rebuild the context a request runs on, with the real server's rules (PROTOCOL.md, "State"):
+ * Rebuild the context a request runs on, with the real server's rules:
  * `previous_response_id` must name the socket's latest response (fast path, works with
  * `store: false`) or a stored response (reloaded; HTTP requests only have this path).
  */
