@@ -7,8 +7,26 @@ import { wrapLanguageModel } from 'ai';
 import { createMockResponsesServer, MOCK_API_KEY } from 'ai-sdk-openai-ws/testing';
 import { createOpenAIWebSocket, getWebSocketMetadata } from 'ai-sdk-openai-ws/v4';
 
-/** True when the file at `url` is the script node was asked to run. */
-export const isMain = (url) => url === pathToFileURL(process.argv[1]).href;
+/**
+ * Runs the example parts with one backend when the file at `url` is the script node was asked to
+ * run (and not when another example imports it): a header, the parts, the totals.
+ */
+export async function runWhenMain(url, ...parts) {
+  if (url !== pathToFileURL(process.argv[1]).href) return;
+  const backend = await setup();
+  try {
+    console.log(
+      `ai-sdk-openai-ws: OpenAI's Responses API over one WebSocket, using ${backend.where}.`,
+    );
+    for (const part of parts) {
+      console.log();
+      await part(backend);
+    }
+    console.log(`\n${backend.summary()}`);
+  } finally {
+    await backend.close();
+  }
+}
 
 const COLUMNS = [
   ['', 7],

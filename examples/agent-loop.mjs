@@ -3,7 +3,7 @@
 //   node examples/agent-loop.mjs
 import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
-import { isMain, setup } from './_setup.mjs';
+import { runWhenMain } from './_setup.mjs';
 
 // A tool result about the size of a short page of search results (~1 KB), as agents get them.
 const lookup = tool({
@@ -36,13 +36,4 @@ export async function agentLoop(backend) {
   return result.text;
 }
 
-if (isMain(import.meta.url)) {
-  const backend = await setup();
-  try {
-    console.log(`Using ${backend.where}.\n`);
-    await agentLoop(backend);
-    console.log(`\n${backend.summary()}`);
-  } finally {
-    await backend.close();
-  }
-}
+await runWhenMain(import.meta.url, agentLoop);

@@ -2,7 +2,7 @@
 // does, and the provider sends only the new message, with previous_response_id.
 //   node examples/stream-text.mjs
 import { streamText } from 'ai';
-import { isMain, setup } from './_setup.mjs';
+import { runWhenMain } from './_setup.mjs';
 
 const QUESTIONS = ['Name a prime number.', 'And the next one?', 'Add the two together.'];
 
@@ -25,13 +25,4 @@ export async function chat(backend) {
   }
 }
 
-if (isMain(import.meta.url)) {
-  const backend = await setup();
-  try {
-    console.log(`Using ${backend.where}.\n`);
-    await chat(backend);
-    console.log(`\n${backend.summary()}`);
-  } finally {
-    await backend.close();
-  }
-}
+await runWhenMain(import.meta.url, chat);

@@ -74,51 +74,40 @@ describe('getWebSocketMetadata reads each ai major’s own shapes', () => {
     await provider.close();
   });
 
-  it('ai@6 × /v3: generateText steps and a streamText result', async () => {
-    const provider = v3.createOpenAIWebSocket(settings());
-    const tools = { lookup: ai6.tool({ inputSchema: schema, execute: async ({ step }) => step }) };
-    const result = await ai6.generateText({
-      model: provider('gpt-4.1-mini'),
-      prompt: PROMPT,
-      tools,
-      stopWhen: ai6.stepCountIs(5),
+  // ai@6 and ai@5: their own result and step types, the history in `response.messages`.
+  const older = [
+    { label: 'ai@6 × /v3', ai: ai6, create: v3.createOpenAIWebSocket },
+    { label: 'ai@5 × root', ai: ai5, create: root.createOpenAIWebSocket },
+  ] as const;
+  for (const { label, ai, create } of older) {
+    it(`${label}: generateText steps and a streamText result`, async () => {
+      const provider = create(settings());
+      const lookup = (ai.tool as typeof ai6.tool)({
+        inputSchema: schema,
+        execute: async ({ step }) => step,
+      });
+      const generate = ai.generateText as typeof ai6.generateText;
+      const result = await generate({
+        model: provider('gpt-4.1-mini') as never,
+        prompt: PROMPT,
+        tools: { lookup },
+        stopWhen: (ai.stepCountIs as typeof ai6.stepCountIs)(5),
+      });
+      expect(result.steps.map((step) => getWebSocketMetadata(step)?.inputMode)).toEqual(LOOP);
+      const stream = ai.streamText as typeof ai6.streamText;
+      const streamed = stream({
+        model: provider('gpt-4.1-mini') as never,
+        messages: [
+          { role: 'user', content: PROMPT },
+          ...result.response.messages,
+          { role: 'user', content: 'And now?' },
+        ],
+        tools: { lookup },
+      });
+      expect((await getWebSocketMetadata(streamed))?.inputMode).toBe('delta');
+      await provider.close();
     });
-    expect(result.steps.map((step) => getWebSocketMetadata(step)?.inputMode)).toEqual(LOOP);
-    const streamed = ai6.streamText({
-      model: provider('gpt-4.1-mini'),
-      messages: [
-        { role: 'user', content: PROMPT },
-        ...result.response.messages,
-        { role: 'user', content: 'And now?' },
-      ],
-      tools,
-    });
-    expect((await getWebSocketMetadata(streamed))?.inputMode).toBe('delta');
-    await provider.close();
-  });
-
-  it('ai@5 × root: generateText steps and a streamText result', async () => {
-    const provider = root.createOpenAIWebSocket(settings());
-    const tools = { lookup: ai5.tool({ inputSchema: schema, execute: async ({ step }) => step }) };
-    const result = await ai5.generateText({
-      model: provider('gpt-4.1-mini'),
-      prompt: PROMPT,
-      tools,
-      stopWhen: ai5.stepCountIs(5),
-    });
-    expect(result.steps.map((step) => getWebSocketMetadata(step)?.inputMode)).toEqual(LOOP);
-    const streamed = ai5.streamText({
-      model: provider('gpt-4.1-mini'),
-      messages: [
-        { role: 'user', content: PROMPT },
-        ...result.response.messages,
-        { role: 'user', content: 'And now?' },
-      ],
-      tools,
-    });
-    expect((await getWebSocketMetadata(streamed))?.inputMode).toBe('delta');
-    await provider.close();
-  });
+  }
 });
 
 describe('getWebSocketMetadata without this provider’s metadata', () => {

@@ -18,13 +18,13 @@ import {
   waitForAssistantAnswer,
 } from './page-helpers.mjs';
 import { buildApp, buildLibrary, findOrInstallChromium, installApp } from './prepare.mjs';
-import { freePort, startProcess, waitForHttp } from './processes.mjs';
+import { freePort, startProcess, stopwatch, waitForHttp } from './processes.mjs';
 import { assertToolLoop, fullContextBytes, messageText } from './records.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const appDir = join(root, 'examples/next-app');
 const outDir = join(root, 'test-output/e2e');
-const timings = {};
+const { timings, timed } = stopwatch();
 const pageErrors = [];
 let server;
 let next;
@@ -32,16 +32,6 @@ let browser;
 let page;
 let baseUrl;
 let chromium;
-
-/** Runs `fn`, records how long it took under `name`. */
-async function timed(name, fn) {
-  const started = Date.now();
-  try {
-    return await fn();
-  } finally {
-    timings[name] = Date.now() - started;
-  }
-}
 
 before(async () => {
   await mkdir(outDir, { recursive: true });

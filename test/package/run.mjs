@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { run } from '../e2e/processes.mjs';
+import { run, stopwatch } from '../e2e/processes.mjs';
 import { runnableBlocks } from './readme-blocks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,18 +33,9 @@ const APPS = {
     spec: 'v2',
   },
 };
-const timings = {};
+const { timings, timed } = stopwatch();
 let work;
 let tarball;
-
-async function timed(name, fn) {
-  const started = Date.now();
-  try {
-    return await fn();
-  } finally {
-    timings[name] = Date.now() - started;
-  }
-}
 
 /** Runs a command to its end; stdout and stderr come back, a non-zero exit rejects. */
 async function capture(command, args, { cwd, env = process.env, timeoutMs = 60_000 }) {

@@ -1,20 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { generateText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { MOCK_API_KEY } from '../../src/testing';
 import { BUNDLED_RECORDINGS, RECORDING_SUFFIX } from '../../src/testing/recordings';
 import { createOpenAIWebSocket } from '../../src/v4';
+import { fixtureDir, loadResponses } from '../model/map-events-fixtures';
 import { terminalOf } from './raw-client';
 import { useMockServer } from './use-mock-server';
 
-const FIXTURES = resolve(import.meta.dirname, '../fixtures/openai-recorded');
-const recorded = (file: string) =>
-  readFileSync(join(FIXTURES, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
+const FIXTURES = fixtureDir;
+const recorded = (file: string) => loadResponses(file).flat();
 
 // No fixturesDir: what a user who installed the package gets.
 const mock = useMockServer();
@@ -32,9 +29,9 @@ describe('recordings that ship with /testing', () => {
     try {
       const result = await generateText({ model: provider('gpt-5-mini'), prompt: 'news?' });
       const done = recorded('openai-web-search-tool.1.chunks.txt').filter(
-        (event: { type: string }) => event.type === 'response.output_text.done',
+        (event) => event.type === 'response.output_text.done',
       );
-      expect(result.text).toBe(done.at(-1).text);
+      expect(result.text).toBe(done.at(-1)?.text);
       expect(result.sources.length).toBeGreaterThan(0);
     } finally {
       await provider.close();
