@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
-import { DEFAULT_POOL_SETTINGS, type PoolSettings } from './pool/pool-settings';
+import type { PoolSettings } from './pool/pool-settings';
 import type { OpenAIWebSocketSettings } from './provider-core';
 
 /** A check of one setting and the words that say what it accepts. */
@@ -52,9 +52,8 @@ const SETTINGS: { [K in keyof Required<OpenAIWebSocketSettings>]: Rule } = {
   maxFrameBytes: integer(1),
 };
 
-// Every pool field has a rule here; a field added to the defaults without one gets the
-// generic `duration(0)` check below rather than none.
-const POOL: Partial<Record<keyof PoolSettings, Rule>> = {
+// Typed as a full record: a pool field added to PoolSettings does not compile without its rule.
+const POOL: Record<keyof PoolSettings, Rule> = {
   maxSockets: integer(1),
   maxIdleSockets: integer(0),
   maxQueuedCalls: integer(0),
@@ -94,12 +93,9 @@ export function validateBaseURLFromEnvironment(value: string): void {
 }
 
 function validatePool(pool: Record<string, unknown>): void {
-  const fields = Object.keys(DEFAULT_POOL_SETTINGS);
   for (const [key, value] of Object.entries(pool)) {
-    if (!fields.includes(key)) {
-      throw unknownSetting(`pool.${key}`, fields);
-    }
-    const rule = POOL[key as keyof PoolSettings] ?? duration(0);
+    if (!Object.hasOwn(POOL, key)) throw unknownSetting(`pool.${key}`, Object.keys(POOL));
+    const rule = POOL[key as keyof PoolSettings];
     if (value !== undefined && !rule.test(value)) throw invalid(`pool.${key}`, rule.accepts, value);
   }
 }
