@@ -1,8 +1,7 @@
 import { APICallError, LoadAPIKeyError } from '@ai-sdk/provider';
-import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocketConstructor } from '../../src/index';
-import { type MockSetup, startMock } from '../helpers/mock-provider';
+import { callError, type MockSetup, startMock } from '../helpers/mock-provider';
 
 // Every failure a call can meet reaches the caller as one of the AI SDK's typed errors: the
 // audit of src/ behind this file found the socket layer passing plain errors through.
@@ -24,11 +23,7 @@ const ThrowingWebSocket = class {
 describe('typed errors', () => {
   it('a WebSocket constructor that throws gives an APICallError carrying the original', async () => {
     mock = await startMock({ webSocket: ThrowingWebSocket, transport: 'websocket' });
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const error = await callError(mock);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toBe('this runtime cannot open sockets');
     expect(error.cause).toBeInstanceOf(TypeError);
@@ -39,11 +34,7 @@ describe('typed errors', () => {
   it('no API key anywhere gives LoadAPIKeyError, before any socket opens', async () => {
     vi.stubEnv('OPENAI_API_KEY', undefined);
     mock = await startMock({ apiKey: undefined });
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const error = await callError(mock);
     expect(LoadAPIKeyError.isInstance(error)).toBe(true);
     expect(mock.server.sockets().opened).toBe(0);
   });
