@@ -82,6 +82,12 @@ const CASES: Case[] = [
   },
 ];
 
+/** A case's settings for its test name (NaN and Infinity as themselves, not as null). */
+const show = (settings: unknown) =>
+  JSON.stringify(settings, (_, value) =>
+    typeof value === 'number' && !Number.isFinite(value) ? String(value) : value,
+  );
+
 const ENTRIES = [
   ['root (V2)', createV2],
   ['/v3', createV3],
@@ -90,7 +96,7 @@ const ENTRIES = [
 
 describe('settings are validated when the provider is created', () => {
   for (const { argument, settings, accepts } of CASES) {
-    it(`${argument}: ${JSON.stringify(settings) ?? String(settings)}`, () => {
+    it(`${argument}: ${show(settings)}`, () => {
       for (const [, create] of ENTRIES) {
         // Synchronous: the provider is never created, so nothing can wait or time out.
         let thrown: unknown;
