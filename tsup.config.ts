@@ -1,4 +1,6 @@
+import { copyFile, mkdir } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
+import { BUNDLED_RECORDINGS, RECORDING_SUFFIX } from './src/testing/recordings';
 
 export default defineConfig({
   entry: { index: 'src/index.ts', v3: 'src/v3.ts', v4: 'src/v4.ts', testing: 'src/testing.ts' },
@@ -11,4 +13,16 @@ export default defineConfig({
   target: 'node20',
   splitting: true,
   treeshake: true,
+  // `/testing` finds its bundled recordings beside its own module: `import.meta.url` in CommonJS too.
+  shims: true,
+  onSuccess: copyRecordings,
 });
+
+/** The recordings `/testing` replays by name ship in `dist/recordings/` (see NOTICE). */
+async function copyRecordings(): Promise<void> {
+  await mkdir('dist/recordings', { recursive: true });
+  for (const name of BUNDLED_RECORDINGS) {
+    const file = `${name}${RECORDING_SUFFIX}`;
+    await copyFile(`test/fixtures/openai-recorded/${file}`, `dist/recordings/${file}`);
+  }
+}

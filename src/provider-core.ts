@@ -1,4 +1,4 @@
-import { loadApiKey, withoutTrailingSlash } from '@ai-sdk/provider-utils';
+import { loadApiKey, loadOptionalSetting, withoutTrailingSlash } from '@ai-sdk/provider-utils';
 import { HeadStore } from './model/head-store';
 import { DEFAULT_MAX_FRAME_BYTES, type ModelConfig } from './model/model-config';
 import { ResponsesWebSocketModel } from './model/responses-websocket-model';
@@ -6,12 +6,13 @@ import { type PoolSettings, resolvePoolSettings } from './pool/pool-settings';
 import { SessionPool } from './pool/session-pool';
 import type { WebSocketConstructor } from './pool/socket-handle';
 import { sharedInstance } from './shared-instance';
+import { validateBaseURLFromEnvironment, validateSettings } from './validate-settings';
 
-/** Settings of `createOpenAIWebSocket(settings?)` (API.md). */
+/** Settings of `createOpenAIWebSocket(settings?)`. */
 export type OpenAIWebSocketSettings = {
   /** API key, or a function returning one (re-read for every call). Default: `OPENAI_API_KEY`. */
   apiKey?: string | (() => string);
-  /** HTTP base URL; the socket URL is derived from it. Default `https://api.openai.com/v1`. */
+  /** HTTP base URL; the socket URL is derived from it. Default: `OPENAI_BASE_URL`, else `https://api.openai.com/v1`. */
   baseURL?: string;
   /** Sent as `OpenAI-Organization`. */
   organization?: string;
@@ -46,7 +47,8 @@ export type ProviderCore = {
 };
 
 export function createProviderCore(settings: OpenAIWebSocketSettings = {}): ProviderCore {
-  const baseURL = withoutTrailingSlash(settings.baseURL) ?? 'https://api.openai.com/v1';
+  validateSettings(settings);
+  const baseURL = resolveBaseURL(settings.baseURL);
   const poolSettings = resolvePoolSettings(settings.pool);
   let state: SharedState | undefined;
   const shared = () =>
@@ -92,6 +94,16 @@ export function createProviderCore(settings: OpenAIWebSocketSettings = {}): Prov
       }
     },
   };
+}
+
+/** As `@ai-sdk/openai`: the setting, else `OPENAI_BASE_URL`, else OpenAI. */
+function resolveBaseURL(setting: string | undefined): string {
+  const fromEnvironment =
+    setting === undefined
+      ? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'OPENAI_BASE_URL' })
+      : undefined;
+  if (fromEnvironment) validateBaseURLFromEnvironment(fromEnvironment);
+  return withoutTrailingSlash(setting ?? fromEnvironment) ?? 'https://api.openai.com/v1';
 }
 
 // Providers that open sockets with different constructors must not share a pool.

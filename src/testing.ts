@@ -4,6 +4,7 @@
  * `src/testing/README.md`.
  */
 export { createMockResponsesServer, MOCK_API_KEY } from './testing/mock-server';
+export type { BundledRecording } from './testing/recordings';
 export type {
   Fault,
   MockCostModel,

@@ -7,6 +7,8 @@ export type { WebSocketCallMetadata } from './model/types';
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
 export type { OpenAIWebSocketSettings } from './provider-core';
+export type { OpenAIWebSocketProviderOptions } from './provider-options';
+export { getWebSocketMetadata } from './websocket-metadata';
 
 /** Provider of `ai-sdk-openai-ws/v4`: native `LanguageModelV4` models (ai@7). */
 export type OpenAIWebSocketProvider = SpecProvider<LanguageModelV4>;

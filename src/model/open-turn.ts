@@ -55,7 +55,7 @@ export type UseHttp = { transport: 'http'; reason: string; retries: number; caus
 
 /**
  * Sends the call's `response.create` and waits for the first server event, resending
- * transparently while nothing can have reached the caller yet (DESIGN.md "Failures"). Errors
+ * transparently while nothing can have reached the caller yet. Errors
  * that the server reports before any output are thrown as APICallError, so the AI SDK's own
  * retry (`maxRetries`) applies to them.
  */

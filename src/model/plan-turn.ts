@@ -19,7 +19,7 @@ export type PlanTurnArgs = {
 };
 
 /**
- * The delta rule (DESIGN.md): continue a head with `previous_response_id` and only the new items
+ * The delta rule: continue a head with `previous_response_id` and only the new items
  * when the settings are unchanged, the prompt starts with exactly what the server holds, and the
  * server can find the head (it is the chosen socket's latest response, or it was stored).
  */

@@ -1,4 +1,4 @@
-import { APICallError } from '@ai-sdk/provider';
+import { AISDKError, APICallError } from '@ai-sdk/provider';
 import { ConnectionError } from '../pool/connection';
 import { PoolError } from '../pool/session-pool';
 
@@ -32,7 +32,17 @@ export function toTransportError(error: unknown, context: Context): unknown {
       isRetryable: error.kind === 'queue-timeout',
     });
   }
-  if (!(error instanceof ConnectionError)) return error;
+  if (!(error instanceof ConnectionError)) {
+    // Typed errors pass; anything else (a plain Error from a socket constructor, say) becomes the
+    // documented APICallError, with the original kept as its cause.
+    if (AISDKError.isInstance(error)) return error;
+    return new APICallError({
+      message: error instanceof Error ? error.message : `OpenAI WebSocket call failed: ${error}`,
+      ...context,
+      cause: error,
+      isRetryable: false,
+    });
+  }
   const { failure } = error;
   if (failure.kind === 'rejected') {
     const status = failure.status;

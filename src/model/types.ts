@@ -256,7 +256,7 @@ export type Content =
   | ToolApprovalRequest
   | Source;
 
-/** `providerMetadata.openai.websocket` on every finish (API.md). */
+/** `providerMetadata.openai.websocket` on every finish. */
 export type WebSocketCallMetadata = {
   transport: 'websocket' | 'http';
   inputMode: 'delta' | 'full';

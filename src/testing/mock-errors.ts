@@ -1,5 +1,5 @@
 /**
- * The errors the mock sends, in the shapes of the real API (PROTOCOL.md, "Server → client").
+ * The errors the mock sends, in the shapes of the real API.
  * Codes the real API documents are used verbatim; the few the mock has to choose itself are
  * listed in README.md.
  */

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { createHttpHandler } from './http-endpoint';
 import { MockEngine } from './mock-engine';
 import type { Fault, MockResponsesServer, MockServerOptions, ScriptedOutput } from './types';
@@ -29,10 +27,7 @@ export async function createMockResponsesServer(
   options: MockServerOptions = {},
 ): Promise<MockResponsesServer> {
   const apiKeys = new Set(options.apiKeys ?? [MOCK_API_KEY]);
-  const engine = new MockEngine(
-    { ...options.costModel },
-    options.fixturesDir ?? defaultFixturesDir(),
-  );
+  const engine = new MockEngine({ ...options.costModel }, options.fixturesDir ?? null);
   const webSockets = new WebSocketEndpoint(engine, apiKeys);
   const server = createServer(createHttpHandler(engine, apiKeys));
   server.on('upgrade', (req, socket, head) => webSockets.handleUpgrade(req, socket, head));
@@ -76,10 +71,4 @@ export async function createMockResponsesServer(
       return closing;
     },
   };
-}
-
-/** `test/fixtures/openai-recorded` from the working directory, when it exists. */
-function defaultFixturesDir(): string | null {
-  const dir = resolve(process.cwd(), 'test/fixtures/openai-recorded');
-  return existsSync(dir) ? dir : null;
 }

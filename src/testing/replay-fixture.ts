@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { type Item, isRecord } from './items';
+import { resolveRecording } from './recordings';
 
 /** One recorded response, ready to be sent line by line. */
 export type ReplayPlan = {
@@ -23,21 +23,13 @@ export type ReplayOutcome = {
 const fileCache = new Map<string, string>();
 
 /**
- * Load response `responseIndex` of a recorded stream (one JSON event per line, as in
- * `/work/shared/fixtures/openai-recorded`). Files holding several responses are split at each
- * `response.created`. Throws when the file or the response does not exist, so a bad script
- * fails at `enqueue`, not in the middle of a test.
+ * Load response `responseIndex` of a recorded stream (one JSON event per line): a bundled
+ * recording, one in `dir`, or a file path (see `resolveRecording`). Files holding several
+ * responses are split at each `response.created`. Throws when the file or the response does not
+ * exist, so a bad script fails at `enqueue`, not in the middle of a test.
  */
 export function loadReplay(dir: string | null, name: string, responseIndex = 0): ReplayPlan {
-  if (dir === null) {
-    throw new Error(
-      `Cannot replay '${name}': no fixtures directory (pass fixturesDir to createMockResponsesServer).`,
-    );
-  }
-  const candidates = [join(dir, name), join(dir, `${name}.chunks.txt`)];
-  const path = candidates.find((candidate) => existsSync(candidate));
-  if (!path) throw new Error(`Cannot replay '${name}': no such file in ${dir}.`);
-
+  const path = resolveRecording(name, dir);
   let text = fileCache.get(path);
   if (text === undefined) {
     text = readFileSync(path, 'utf8');

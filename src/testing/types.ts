@@ -5,6 +5,8 @@
  * outputs, faults, request records and the cost model.
  */
 
+import type { BundledRecording } from './recordings';
+
 /** Optional delays that make the mock cost what a real server costs (for the benchmark). */
 export type MockCostModel = {
   /** Fixed delay before the first event of every response (network + queueing). */
@@ -27,8 +29,8 @@ export type MockServerOptions = {
   /** Delays modelling server cost; all zero (off) by default. */
   costModel?: MockCostModel;
   /**
-   * Folder where `{ replay: file }` outputs are read. Default: `../shared/fixtures/openai-recorded`
-   * resolved against `process.cwd()`, when it exists.
+   * A folder of your own recordings: `{ replay: name }` looks here first, then among the
+   * recordings bundled with the package. No default.
    */
   fixturesDir?: string;
 };
@@ -129,8 +131,11 @@ export type ScriptedOutput =
   | { text: string; reasoning?: ScriptedReasoning }
   | { toolCalls: ScriptedToolCall[]; text?: string; reasoning?: ScriptedReasoning }
   | {
-      /** File name in `fixturesDir` (with or without `.chunks.txt`). */
-      replay: string;
+      /**
+       * A bundled recording's name, a file name in `fixturesDir` (`.chunks.txt` optional), or a
+       * path to a recording (any value with a `/`; relative to the working directory).
+       */
+      replay: BundledRecording | (string & {});
       /** Which response of a multi-response file (0-based, split at `response.created`). */
       responseIndex?: number;
     }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { createOpenAI, openai } from '@ai-sdk/openai';
 import { jsonSchema, type LanguageModel, streamText, type ToolSet, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,11 @@ async function summarise(model: LanguageModel, tools: ToolSet | undefined): Prom
 
 let mock: MockSetup;
 beforeAll(async () => {
-  mock = await startMock();
+  // Some of these recordings do not ship with the package; all of them are in the repository.
+  mock = await startMock(
+    {},
+    { fixturesDir: resolve(import.meta.dirname, '../fixtures/openai-recorded') },
+  );
 });
 afterAll(async () => {
   await mock.close();

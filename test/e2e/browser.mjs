@@ -1,9 +1,8 @@
-// Debian's chromium driven by playwright-core (from the example app's devDependencies).
+// A Chromium driven by playwright-core (from the example app's devDependencies).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM } from './prepare.mjs';
 
 // Flags from the machine notes: without the background-networking ones chromium keeps trying
 // to reach Google's hosts, which this closed network refuses.
@@ -19,13 +18,13 @@ const ARGS = [
 ];
 
 /** A headless chromium with a new empty profile; `close()` also deletes the profile. */
-export async function launchBrowser(appDir) {
+export async function launchBrowser(appDir, executablePath) {
   const require = createRequire(join(appDir, 'package.json'));
   const { chromium } = require('playwright-core');
   const userDataDir = await mkdtemp(join(tmpdir(), 'next-app-e2e-profile-'));
   // launchPersistentContext is how playwright takes --user-data-dir.
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: ARGS,
     viewport: { width: 1100, height: 900 },

@@ -1,24 +1,22 @@
-// Everything the e2e needs before the browser starts: Debian's chromium, the library build,
-// the example app's dependencies and its production build. Never downloads a browser build.
-import { existsSync } from 'node:fs';
+// Everything the e2e needs before the browser starts: a Chromium, the library build, the
+// example app's dependencies and its production build. Never downloads a browser build.
 import { join } from 'node:path';
+import { ensureChromium } from './find-chromium.mjs';
 import { run } from './processes.mjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Installs Debian's chromium with apt when it is missing (CI machines start without it). */
-export async function ensureChromium({ outDir }) {
-  if (existsSync(CHROMIUM)) return 0;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const logFile = join(outDir, 'apt.log');
-  let ms = await run('apt-get', ['update'], { cwd: '/', env, logFile });
-  ms += await run('apt-get', ['install', '-y', 'chromium'], {
-    cwd: '/',
-    env,
-    logFile: join(outDir, 'apt-install.log'),
+/** The browser's path; installs Debian's chromium with apt-get where that is possible. */
+export function findOrInstallChromium({ outDir }) {
+  return ensureChromium({
+    install: async () => {
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      await run('apt-get', ['update'], { cwd: outDir, env, logFile: join(outDir, 'apt.log') });
+      await run('apt-get', ['install', '-y', 'chromium'], {
+        cwd: outDir,
+        env,
+        logFile: join(outDir, 'apt-install.log'),
+      });
+    },
   });
-  if (!existsSync(CHROMIUM)) throw new Error(`apt installed chromium but ${CHROMIUM} is missing`);
-  return ms;
 }
 
 /** `npm run build` at the root: the app installs the library from its dist/ (file:../..). */

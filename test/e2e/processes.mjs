@@ -95,3 +95,17 @@ export async function waitForHttp(url, { timeoutMs = 60_000, process: proc } = {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** `timed(name, fn)` runs `fn` and records how long it took in `timings[name]` (ms). */
+export function stopwatch() {
+  const timings = {};
+  const timed = async (name, fn) => {
+    const started = Date.now();
+    try {
+      return await fn();
+    } finally {
+      timings[name] = Date.now() - started;
+    }
+  };
+  return { timings, timed };
+}

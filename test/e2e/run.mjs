@@ -1,6 +1,7 @@
 // End-to-end test of examples/next-app in a real browser:
 //   node test/e2e/run.mjs
-// Installs Debian's chromium if missing, builds the library, installs and builds the app,
+// Finds Chromium (CHROME_PATH, PATH, the usual places; installs Debian's with apt-get where
+// none is found and apt-get exists), builds the library, installs and builds the app,
 // starts the mock Responses server here (to read its records) and `next start` on 127.0.0.1,
 // then drives chromium with playwright-core. E2E_SKIP_PREPARE=1 reuses the last builds.
 import assert from 'node:assert/strict';
@@ -16,38 +17,29 @@ import {
   TIMEOUT_MS,
   waitForAssistantAnswer,
 } from './page-helpers.mjs';
-import { buildApp, buildLibrary, ensureChromium, installApp } from './prepare.mjs';
-import { freePort, startProcess, waitForHttp } from './processes.mjs';
+import { buildApp, buildLibrary, findOrInstallChromium, installApp } from './prepare.mjs';
+import { freePort, startProcess, stopwatch, waitForHttp } from './processes.mjs';
 import { assertToolLoop, fullContextBytes, messageText } from './records.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const appDir = join(root, 'examples/next-app');
 const outDir = join(root, 'test-output/e2e');
-const timings = {};
+const { timings, timed } = stopwatch();
 const pageErrors = [];
 let server;
 let next;
 let browser;
 let page;
 let baseUrl;
-
-/** Runs `fn`, records how long it took under `name`. */
-async function timed(name, fn) {
-  const started = Date.now();
-  try {
-    return await fn();
-  } finally {
-    timings[name] = Date.now() - started;
-  }
-}
+let chromium;
 
 before(async () => {
   await mkdir(outDir, { recursive: true });
   // The app must talk to our mock, never to OpenAI, whatever the caller's environment holds.
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   delete env.OPENAI_API_KEY;
+  chromium = await timed('chromium', () => findOrInstallChromium({ outDir }));
   if (process.env.E2E_SKIP_PREPARE !== '1') {
-    await timed('chromium', () => ensureChromium({ outDir }));
     await timed('library build', () => buildLibrary({ root, outDir }));
     await timed('app npm ci', () => installApp({ appDir, outDir }));
     await timed('app next build', () => buildApp({ appDir, outDir, env }));
@@ -77,7 +69,7 @@ before(async () => {
     );
     await waitForHttp(`${baseUrl}/`, { process: next });
   });
-  browser = await timed('browser launch', () => launchBrowser(appDir));
+  browser = await timed('browser launch', () => launchBrowser(appDir, chromium));
   page = await browser.context.newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -31,6 +31,19 @@ export async function startMock(
   };
 }
 
+/** The error one generateText call (no AI SDK retries) fails with; fails if the call succeeds. */
+export function callError(
+  mock: MockSetup,
+  prompt = 'hi',
+): Promise<Error & { isRetryable?: boolean }> {
+  return generateText({ model: mock.provider('gpt-4.1-mini'), prompt, maxRetries: 0 }).then(
+    () => {
+      throw new Error('expected the call to fail, and it succeeded');
+    },
+    (error: Error & { isRetryable?: boolean }) => error,
+  );
+}
+
 /** The item types of a request's input, e.g. ['function_call_output']. */
 export function inputTypes(record: MockRequestRecord): string[] {
   return record.input.map((item) => {

@@ -1,7 +1,7 @@
 import type { WebSocketConstructor } from '../../src/index';
 
 /**
- * `MATRIX_WEBSOCKET=global` (set by scripts/test-node22.sh) runs the suite with the runtime's
+ * `MATRIX_WEBSOCKET=global` (set by scripts/test-node.sh) runs the suite with the runtime's
  * global `WebSocket` as the `webSocket` setting instead of the default `ws` package.
  */
 export const USE_GLOBAL_WEBSOCKET = process.env.MATRIX_WEBSOCKET === 'global';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import type { WebSocketConstructor } from '../../src/index';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { callError, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -69,11 +69,10 @@ describe('runtimes without a header-capable WebSocket', () => {
 
   it("webSocket: null → 'websocket' throws an error that says what to do", async () => {
     mock = await startMock({ webSocket: null, transport: 'websocket' });
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const error = await callError(mock);
+    // The documented error type, not a plain Error; nothing to retry.
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.isRetryable).toBe(false);
     expect(error.message).toMatch(/Authorization header/);
     expect(error.message).toMatch(/runtime = 'nodejs'|transport 'auto'/);
   });

@@ -151,7 +151,7 @@ describe('replay', () => {
   });
 
   it('fails at enqueue for unknown files or responses', () => {
-    expect(() => server.enqueue({ replay: 'no-such-file' })).toThrow(/no such file/);
+    expect(() => server.enqueue({ replay: 'no-such-file' })).toThrow(/not a bundled recording/);
     expect(() =>
       server.enqueue({ replay: 'issue-19493-gpt-5.1-tool-call', responseIndex: 1 }),
     ).toThrow(/holds 1/);

@@ -17,7 +17,8 @@ export default async function Page({ searchParams }: PageProps) {
       <p className="note">
         Model calls go to <strong>{mode}</strong>. Each assistant message lists its steps: the first
         goes out with the full history, later ones as deltas on the same socket.
-        {mode !== 'OpenAI' && ' With the mock, add #tools=N to a message to get N tool calls.'}
+        {mode !== 'OpenAI' &&
+          ' With the mock, #tools=N in a message makes the model call the lookup tool N times for that message, then answer.'}
       </p>
       <nav>
         Chat route: {viaEdge ? <a href="/">Node route</a> : <strong>Node route (/api/chat)</strong>}{' '}
