@@ -3,10 +3,10 @@ import type { OpenAIWebSocketSettings } from './provider-core';
 import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
 import { OpenAIWebSocketLanguageModelV2 } from './spec/v2';
 
-export type { WebSocketCallMetadata } from './model/types';
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
 export type { OpenAIWebSocketSettings } from './provider-core';
+export type { WebSocketCallMetadata } from './types';
 
 /** Provider of the root entry: `LanguageModelV2` models (native for ai@5; accepted by ai@6 and ai@7). */
 export type OpenAIWebSocketProvider = SpecProvider<LanguageModelV2>;

@@ -3,10 +3,10 @@ import type { OpenAIWebSocketSettings } from './provider-core';
 import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
 import { OpenAIWebSocketLanguageModelV3 } from './spec/v3';
 
-export type { WebSocketCallMetadata } from './model/types';
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
 export type { OpenAIWebSocketSettings } from './provider-core';
+export type { WebSocketCallMetadata } from './types';
 
 /** Provider of `ai-sdk-openai-ws/v3`: native `LanguageModelV3` models (ai@6 and ai@7). */
 export type OpenAIWebSocketProvider = SpecProvider<LanguageModelV3>;

@@ -3,10 +3,10 @@ import type { OpenAIWebSocketSettings } from './provider-core';
 import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
 import { OpenAIWebSocketLanguageModelV4 } from './spec/v4';
 
-export type { WebSocketCallMetadata } from './model/types';
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
 export type { OpenAIWebSocketSettings } from './provider-core';
+export type { WebSocketCallMetadata } from './types';
 
 /** Provider of `ai-sdk-openai-ws/v4`: native `LanguageModelV4` models (ai@7). */
 export type OpenAIWebSocketProvider = SpecProvider<LanguageModelV4>;

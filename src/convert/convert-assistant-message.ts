@@ -1,6 +1,6 @@
 import { parseProviderOptions, stringifyWithBigIntAndCycles } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
-import type { JsonObject, Message, ProviderOptions, ReasoningPart, Warning } from '../model/types';
+import type { JsonObject, Message, ProviderOptions, ReasoningPart, Warning } from '../types';
 import type { InputItem } from './convert-prompt';
 import { serializeToolCallArguments } from './json-cache';
 import { findParallelGroup, type ParallelGroup } from './parallel-tool-calls';

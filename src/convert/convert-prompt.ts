@@ -1,5 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { JsonObject, Message, Prompt, Warning } from '../model/types';
+import type { JsonObject, Message, Prompt, Warning } from '../types';
 import { convertAssistantMessage, mapToolCaller } from './convert-assistant-message';
 import { convertToolOutput, getScalarBreakpoint } from './convert-tool-output';
 import { convertUserPart } from './convert-user-content';

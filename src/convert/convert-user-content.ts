@@ -1,5 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { FilePart, JsonObject, TextPart } from '../model/types';
+import type { FilePart, JsonObject, TextPart } from '../types';
 import { getTopLevelMediaType, isFileId, resolveFullMediaType, toDataUrl } from './file-data';
 import { getPartOption, getPromptCacheBreakpoint, withBreakpoint } from './part-options';
 

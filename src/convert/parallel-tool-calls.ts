@@ -1,4 +1,4 @@
-import type { JsonObject, Prompt, ProviderOptions, ToolResultPart } from '../model/types';
+import type { JsonObject, Prompt, ProviderOptions, ToolResultPart } from '../types';
 
 /**
  * Models sometimes emit the internal `multi_tool_use.parallel` wrapper as one function call

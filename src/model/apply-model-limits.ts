@@ -1,7 +1,7 @@
 import type { InputItem } from '../convert/convert-prompt';
+import type { JsonObject, Warning } from '../types';
 import type { ModelCapabilities } from './model-capabilities';
 import type { OpenAIOptions } from './openai-options';
-import type { JsonObject, Warning } from './types';
 
 /**
  * Removes the settings the model does not accept, with the warnings `@ai-sdk/openai` gives

@@ -1,4 +1,5 @@
 import { convertPrompt, type InputItem } from '../convert/convert-prompt';
+import type { CallOptions, JsonObject, JsonValue, Warning } from '../types';
 import { applyModelLimits } from './apply-model-limits';
 import { buildTextSettings } from './build-text-settings';
 import { dropUndefined } from './drop-undefined';
@@ -6,7 +7,6 @@ import { getModelCapabilities } from './model-capabilities';
 import { type OpenAIOptions, parseOpenAIOptions, TOP_LOGPROBS_MAX } from './openai-options';
 import { prepareTools } from './prepare-tools';
 import { resolveReasoningEffort } from './resolve-reasoning-effort';
-import type { CallOptions, JsonObject, JsonValue, Warning } from './types';
 
 export type ResponsesRequest = {
   /**

@@ -1,6 +1,6 @@
 import { normalizeJsonSchema } from '../convert/normalize-json-schema';
+import type { JsonObject, ResponseFormat, Warning } from '../types';
 import type { OpenAIOptions } from './openai-options';
-import type { JsonObject, ResponseFormat, Warning } from './types';
 
 /**
  * The request's `text` object (format and verbosity), or undefined when there is nothing to

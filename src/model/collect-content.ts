@@ -1,4 +1,3 @@
-import { unknownUsage } from './convert-usage';
 import type {
   Content,
   FinishReason,
@@ -6,7 +5,8 @@ import type {
   ResponseMetadata,
   StreamPart,
   Usage,
-} from './types';
+} from '../types';
+import { unknownUsage } from './convert-usage';
 
 export type CollectedContent = {
   content: Content[];

@@ -1,4 +1,4 @@
-import type { JsonObject, Usage } from './types';
+import type { JsonObject, Usage } from '../types';
 
 /** Usage when the server reported none (stream cut short, request failed before generation). */
 export function unknownUsage(): Usage {

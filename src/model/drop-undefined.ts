@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from './types';
+import type { JsonObject, JsonValue } from '../types';
 
 /**
  * A copy of a plain JSON-like value without `undefined` object entries (recursively), so the

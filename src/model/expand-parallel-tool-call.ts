@@ -1,4 +1,4 @@
-import type { ToolCall } from './types';
+import type { ToolCall } from '../types';
 
 const parallelToolName = 'parallel';
 const recipientPrefix = 'functions.';

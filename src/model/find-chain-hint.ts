@@ -1,4 +1,4 @@
-import type { Prompt } from './types';
+import type { Prompt } from '../types';
 
 /**
  * The response id a prompt continues: the AI SDK copies each part's `providerMetadata` into the

@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue } from '../types';
 import type { Emit, MapperScope } from './mapper-scope';
 import type { ItemOf } from './output-item-schemas';
-import type { JsonObject, JsonValue } from './types';
 
 /*
  * Computer use, tool search and programmatic tool calling. Shapes follow @ai-sdk/openai.

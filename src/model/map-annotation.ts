@@ -1,5 +1,5 @@
+import type { Source } from '../types';
 import type { Annotation } from './event-schemas';
-import type { Source } from './types';
 
 /** A source part for one `output_text` annotation, shaped as `@ai-sdk/openai` shapes it. */
 export function mapAnnotationToSource(

@@ -1,5 +1,6 @@
 import { TypeValidationError } from '@ai-sdk/provider';
 import { generateId as defaultGenerateId } from '@ai-sdk/provider-utils';
+import type { JsonObject, ProviderOptions, StreamPart } from '../types';
 import { type Annotation, eventSchemas, isKnownEventType, type ServerEvent } from './event-schemas';
 import { isPlainDelta } from './is-plain-delta';
 import { mapAnnotationToSource } from './map-annotation';
@@ -16,7 +17,6 @@ import {
   toAPICallError,
 } from './server-error';
 import { createToolNames, type ToolNames } from './tool-names';
-import type { JsonObject, ProviderOptions, StreamPart } from './types';
 
 export type { ResponseEventMapperOptions } from './mapper-scope';
 

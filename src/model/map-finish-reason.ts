@@ -1,4 +1,4 @@
-import type { FinishReason } from './types';
+import type { FinishReason } from '../types';
 
 /**
  * Maps the Responses API's `incomplete_details.reason` to the unified finish reason, the way

@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue } from '../types';
 import type { Emit, MapperScope } from './mapper-scope';
 import type { ItemOf } from './output-item-schemas';
-import type { JsonObject, JsonValue } from './types';
 
 /*
  * Tools OpenAI runs itself (web search, file search, code interpreter, image generation, MCP):

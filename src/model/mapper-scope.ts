@@ -1,5 +1,5 @@
+import type { FunctionTool, ProviderOptions, ProviderTool, StreamPart } from '../types';
 import type { ToolNames } from './tool-names';
-import type { FunctionTool, ProviderOptions, ProviderTool, StreamPart } from './types';
 
 /** A tool call whose item was announced and has not finished yet, keyed by output_index. */
 export type OngoingToolCall = {

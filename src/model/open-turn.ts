@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import type { Connection } from '../pool/connection';
+import type { Prompt } from '../types';
 import { awaitFirstOutput } from './await-first-output';
 import type { ResponsesRequest } from './build-request';
 import { webSocketURL } from './credential-scope';
@@ -10,7 +11,6 @@ import type { ModelConfig } from './model-config';
 import { planTurn, type TurnPlan } from './plan-turn';
 import { toAPICallError } from './server-error';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
-import type { Prompt } from './types';
 
 /** Transparent resends one call may need (stale chain, dead socket, silent server). */
 const MAX_RESENDS = 2;

@@ -1,6 +1,6 @@
 import { parseProviderOptions } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
-import type { ProviderOptions } from './types';
+import type { ProviderOptions } from '../types';
 
 /** Upper bound of `top_logprobs` in the Responses API (`logprobs: true` asks for this many). */
 export const TOP_LOGPROBS_MAX = 20;

@@ -1,6 +1,15 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { validateTypes } from '@ai-sdk/provider-utils';
 import { normalizeJsonSchema } from '../convert/normalize-json-schema';
+import type {
+  CallOptions,
+  FunctionTool,
+  JsonObject,
+  JsonValue,
+  ProviderTool,
+  ToolChoice,
+  Warning,
+} from '../types';
 import { dropUndefined } from './drop-undefined';
 import type { OpenAIOptions } from './openai-options';
 import {
@@ -10,15 +19,6 @@ import {
   webSearchArgs,
   webSearchPreviewArgs,
 } from './provider-tool-args';
-import type {
-  CallOptions,
-  FunctionTool,
-  JsonObject,
-  JsonValue,
-  ProviderTool,
-  ToolChoice,
-  Warning,
-} from './types';
 
 /** Provider tool ids this package sends, and their Responses tool type. */
 export const providerToolTypes: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { convertPrompt, type InputItem } from '../convert/convert-prompt';
+import type { Content, Message, ProviderOptions, StreamPart } from '../types';
 import type { ResponsesRequest } from './build-request';
 import { collectContent } from './collect-content';
 import type { TurnCall } from './open-turn';
-import type { Content, Message, ProviderOptions, StreamPart } from './types';
 
 type AssistantMessage = Extract<Message, { role: 'assistant' }>;
 

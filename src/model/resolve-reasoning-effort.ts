@@ -1,4 +1,4 @@
-import type { CallOptions, Warning } from './types';
+import type { CallOptions, Warning } from '../types';
 
 /** Reasoning levels in ascending order ('none' is never a fallback). */
 const levels = ['minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;

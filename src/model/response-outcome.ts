@@ -1,7 +1,7 @@
+import type { FinishReason, JsonValue, StreamPart } from '../types';
 import { convertUsage, unknownUsage } from './convert-usage';
 import type { ServerEvent } from './event-schemas';
 import { mapFinishReason } from './map-finish-reason';
-import type { FinishReason, JsonValue, StreamPart } from './types';
 
 type TerminalEvent = ServerEvent<'response.completed' | 'response.incomplete' | 'response.failed'>;
 

@@ -1,3 +1,13 @@
+import type {
+  CallOptions,
+  Content,
+  FinishReason,
+  ProviderOptions,
+  ResponseMetadata,
+  StreamPart,
+  Usage,
+  Warning,
+} from '../types';
 import { buildRequest } from './build-request';
 import { collectContent } from './collect-content';
 import { credentialScope } from './credential-scope';
@@ -8,16 +18,6 @@ import { recordHead } from './record-head';
 import { reusablePrefix } from './reusable-prefix';
 import { streamEvents } from './stream-events';
 import { streamOverHttp } from './stream-over-http';
-import type {
-  CallOptions,
-  Content,
-  FinishReason,
-  ProviderOptions,
-  ResponseMetadata,
-  StreamPart,
-  Usage,
-  Warning,
-} from './types';
 
 export type NeutralStreamResult = {
   stream: ReadableStream<StreamPart>;

@@ -1,7 +1,7 @@
+import type { Prompt } from '../types';
 import type { PromptPrefix } from './build-request';
 import type { ChainHead } from './head-store';
 import { extendsHistory } from './same-item';
-import type { Prompt } from './types';
 
 /**
  * The part of a prompt whose conversion a chain head already holds: the head's messages, when the

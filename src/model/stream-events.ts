@@ -1,8 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ConnectionError } from '../pool/connection';
+import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from '../types';
 import type { QueueResult } from './event-queue';
 import { ResponseEventMapper } from './map-events';
-import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from './types';
 
 /** Where the events of one response come from: a socket's queue or an HTTP body. */
 export type EventSource = {

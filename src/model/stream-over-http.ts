@@ -1,9 +1,9 @@
 import { openHttpEventStream } from '../http/http-event-source';
+import type { CallOptions } from '../types';
 import type { TurnCall } from './open-turn';
 import { recordHead } from './record-head';
 import type { NeutralStreamResult } from './responses-websocket-model';
 import { streamEvents } from './stream-events';
-import type { CallOptions } from './types';
 
 /**
  * The HTTP streaming fallback (transport 'auto' when the socket cannot carry the call): the same

@@ -1,4 +1,4 @@
-import type { FunctionTool, ProviderTool } from './types';
+import type { FunctionTool, ProviderTool } from '../types';
 
 /** Provider tool ids of the OpenAI tools whose items the server emits under a fixed name. */
 const providerToolNames: Record<string, string> = {

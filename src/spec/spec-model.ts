@@ -2,7 +2,7 @@ import type {
   NeutralStreamResult,
   ResponsesWebSocketModel,
 } from '../model/responses-websocket-model';
-import type { StreamPart } from '../model/types';
+import type { StreamPart } from '../types';
 import { SUPPORTED_URLS } from './supported-urls';
 
 /**

@@ -10,7 +10,7 @@ import type {
 } from '@ai-sdk/provider-v4';
 import type { Annotation } from '../model/event-schemas';
 import { mapAnnotationToSource } from '../model/map-annotation';
-import type { CallOptions, ProviderOptions } from '../model/types';
+import type { CallOptions, ProviderOptions } from '../types';
 import { SpecModel } from './spec-model';
 import { toNeutralPrompt } from './v4-prompt';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../src/model/build-request';
-import type { CallOptions, FunctionTool, Message, ProviderTool } from '../../src/model/types';
+import type { CallOptions, FunctionTool, Message, ProviderTool } from '../../src/types';
 import { runUpstream, toV4Prompt } from './upstream-openai';
 
 const PNG_BASE64 =

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../src/model/build-request';
-import type { CallOptions, Message } from '../../src/model/types';
+import type { CallOptions, Message } from '../../src/types';
 
 const prompt: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }];
 

@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { collectContent } from '../../src/model/collect-content';
-import type { Content, StreamPart } from '../../src/model/types';
+import type { Content, StreamPart } from '../../src/types';
 import {
   type Event,
   fixtureFiles,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
 import { expect } from 'vitest';
 import { ResponseEventMapper } from '../../src/model/map-events';
-import type { FunctionTool, ProviderTool, StreamPart } from '../../src/model/types';
+import type { FunctionTool, ProviderTool, StreamPart } from '../../src/types';
 
 export const fixtureDir = join(import.meta.dirname, '../fixtures/openai-recorded');
 

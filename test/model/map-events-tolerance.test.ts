@@ -1,7 +1,7 @@
 import { type APICallError, TypeValidationError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { ResponseEventMapper } from '../../src/model/map-events';
-import type { StreamPart } from '../../src/model/types';
+import type { StreamPart } from '../../src/types';
 import { type Event, loadResponses, runOurs, runReference } from './map-events-fixtures';
 
 type Finish = Extract<StreamPart, { type: 'finish' }>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamPart } from '../../src/model/types';
+import type { StreamPart } from '../../src/types';
 import { compareParts, runOurs, runReference } from './map-events-fixtures';
 
 /*

@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { StreamPart } from '../../src/model/types';
+import type { StreamPart } from '../../src/types';
 import {
   compareParts,
   type Event,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as converter from '../../src/convert/convert-prompt';
 import { buildRequest } from '../../src/model/build-request';
-import type { CallOptions, Message, Prompt } from '../../src/model/types';
+import type { CallOptions, Message, Prompt } from '../../src/types';
 import { startMock, wsMeta } from '../helpers/mock-provider';
 
 vi.mock('../../src/convert/convert-prompt', async (importOriginal) => {

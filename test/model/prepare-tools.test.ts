@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prepareTools } from '../../src/model/prepare-tools';
-import type { FunctionTool, ProviderTool } from '../../src/model/types';
+import type { FunctionTool, ProviderTool } from '../../src/types';
 
 const schema = { type: 'object', properties: { a: { type: 'string' } } };
 const fn = (name: string, strict?: boolean): FunctionTool => ({
