@@ -1,11 +1,11 @@
 import type { LanguageModelV2 } from '@ai-sdk/provider-v2';
-import type { OpenAIWebSocketSettings } from './provider-core';
+import type { OpenAIWebSocketSettings } from './provider';
 import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
 import { OpenAIWebSocketLanguageModelV2 } from './spec/v2';
 
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
-export type { OpenAIWebSocketSettings } from './provider-core';
+export type { OpenAIWebSocketSettings } from './provider';
 export type { WebSocketCallMetadata } from './types';
 
 /** Provider of the root entry: `LanguageModelV2` models (native for ai@5; accepted by ai@6 and ai@7). */

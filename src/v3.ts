@@ -1,11 +1,11 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { OpenAIWebSocketSettings } from './provider-core';
+import type { OpenAIWebSocketSettings } from './provider';
 import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
 import { OpenAIWebSocketLanguageModelV3 } from './spec/v3';
 
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
-export type { OpenAIWebSocketSettings } from './provider-core';
+export type { OpenAIWebSocketSettings } from './provider';
 export type { WebSocketCallMetadata } from './types';
 
 /** Provider of `ai-sdk-openai-ws/v3`: native `LanguageModelV3` models (ai@6 and ai@7). */

@@ -1,11 +1,11 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
-import type { OpenAIWebSocketSettings } from './provider-core';
+import type { OpenAIWebSocketSettings } from './provider';
 import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
 import { OpenAIWebSocketLanguageModelV4 } from './spec/v4';
 
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
-export type { OpenAIWebSocketSettings } from './provider-core';
+export type { OpenAIWebSocketSettings } from './provider';
 export type { WebSocketCallMetadata } from './types';
 
 /** Provider of `ai-sdk-openai-ws/v4`: native `LanguageModelV4` models (ai@7). */

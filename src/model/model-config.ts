@@ -1,7 +1,7 @@
 import type { PoolSettings } from '../pool/pool-settings';
 import type { SessionPool } from '../pool/session-pool';
 import type { WebSocketConstructor } from '../pool/socket-handle';
-import type { HeadStore } from './head-store';
+import type { HeadStore } from './chain/head-store';
 
 /** Everything a model needs from its provider; built once by `createOpenAIWebSocket`. */
 export type ModelConfig = {

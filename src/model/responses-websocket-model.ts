@@ -8,16 +8,16 @@ import type {
   Usage,
   Warning,
 } from '../types';
-import { buildRequest } from './build-request';
-import { collectContent } from './collect-content';
+import { findResponseId } from './chain/find-head';
+import { recordHead } from './chain/record-head';
+import { reusablePrefix } from './chain/reusable-prefix';
 import { credentialScope } from './credential-scope';
-import { findResponseId } from './find-chain-hint';
+import { collectContent } from './events/collect-content';
 import type { ModelConfig } from './model-config';
-import { type OpenTurn, openTurn, type TurnCall } from './open-turn';
-import { recordHead } from './record-head';
-import { reusablePrefix } from './reusable-prefix';
-import { streamEvents } from './stream-events';
-import { streamOverHttp } from './stream-over-http';
+import { buildRequest } from './request/build-request';
+import { streamOverHttp } from './turn/http-turn';
+import { type OpenTurn, openTurn, type TurnCall } from './turn/open-turn';
+import { streamEvents } from './turn/stream-events';
 
 export type NeutralStreamResult = {
   stream: ReadableStream<StreamPart>;

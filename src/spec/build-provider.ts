@@ -1,6 +1,6 @@
 import { NoSuchModelError } from '@ai-sdk/provider';
 import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
-import { createProviderCore, type OpenAIWebSocketSettings } from '../provider-core';
+import { createProviderCore, type OpenAIWebSocketSettings } from '../provider';
 
 /** The shape every entry's provider has; `M` is that entry's language model type. */
 export type SpecProvider<M> = {

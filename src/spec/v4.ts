@@ -8,8 +8,8 @@ import type {
   SharedV4ProviderMetadata,
   SharedV4Warning,
 } from '@ai-sdk/provider-v4';
-import type { Annotation } from '../model/event-schemas';
-import { mapAnnotationToSource } from '../model/map-annotation';
+import { mapAnnotationToSource } from '../model/events/map-annotation';
+import type { Annotation } from '../model/events/schemas/event-schemas';
 import type { CallOptions, ProviderOptions } from '../types';
 import { SpecModel } from './spec-model';
 import { toNeutralPrompt } from './v4-prompt';

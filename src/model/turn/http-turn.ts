@@ -1,0 +1,72 @@
+import { openHttpEventStream } from '../../http/http-event-source';
+import type { CallOptions } from '../../types';
+import { recordHead } from '../chain/record-head';
+import type { NeutralStreamResult } from '../responses-websocket-model';
+import type { TurnCall } from './open-turn';
+import { streamEvents } from './stream-events';
+
+/**
+ * The HTTP streaming fallback (transport 'auto' when the socket cannot carry the call): the same
+ * request with full input, through the same event mapper. A stored response still becomes a
+ * chain head, so the conversation's next call can continue it over a socket from the store.
+ */
+export async function streamOverHttp({
+  call,
+  options,
+  reason,
+  retries,
+}: {
+  call: TurnCall;
+  options: CallOptions;
+  reason: string;
+  retries: number;
+}): Promise<NeutralStreamResult> {
+  const { config, request } = call;
+  const url = `${config.baseURL}/responses`;
+  const body = { ...request.settings, input: request.input, stream: true };
+  const { events, responseHeaders, requestBytes } = await openHttpEventStream({
+    url,
+    headers: call.httpHeaders,
+    body,
+    fetch: config.fetch,
+    abortSignal: call.signal,
+  });
+  const reader = events.getReader();
+  const stream = streamEvents({
+    buffered: [],
+    source: {
+      next: async () => {
+        try {
+          const { done, value } = await reader.read();
+          return done
+            ? { kind: 'end' }
+            : { kind: 'event', event: value as Record<string, unknown> };
+        } catch (error) {
+          return { kind: 'failed', error };
+        }
+      },
+      stop: () => {
+        reader.cancel().catch(() => {});
+      },
+    },
+    includeRawChunks: options.includeRawChunks ?? false,
+    tools: options.tools,
+    requestBody: body,
+    warnings: request.warnings,
+    metadata: {
+      transport: 'http',
+      inputMode: 'full',
+      reason,
+      socketReused: false,
+      requestBytes,
+      retries,
+    },
+    providerOptionsName: config.providerOptionsName,
+    signal: call.signal,
+    url,
+    settle: async ({ parts, failed }) => {
+      if (!failed && request.store) await recordHead(call, parts, -1);
+    },
+  });
+  return { stream, request: { body }, response: { headers: responseHeaders } };
+}
