@@ -1,6 +1,10 @@
 import type { LanguageModelV2 } from '@ai-sdk/provider-v2';
-import type { OpenAIWebSocketSettings } from './provider';
-import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import {
+  buildProvider,
+  lazyProvider,
+  type OpenAIWebSocketSettings,
+  type SpecProvider,
+} from './provider';
 import { OpenAIWebSocketLanguageModelV2 } from './spec/v2';
 
 export type { PoolSettings } from './pool/pool-settings';

@@ -1,3 +1,4 @@
+import { NoSuchModelError } from '@ai-sdk/provider';
 import { loadApiKey, withoutTrailingSlash } from '@ai-sdk/provider-utils';
 import { HeadStore } from './model/chain/head-store';
 import { DEFAULT_MAX_FRAME_BYTES, type ModelConfig } from './model/model-config';
@@ -7,7 +8,7 @@ import { SessionPool } from './pool/session-pool';
 import type { WebSocketConstructor } from './pool/socket-handle';
 import { sharedInstance } from './util/shared-instance';
 
-/** Settings of `createOpenAIWebSocket(settings?)` (API.md). */
+/** Settings of `createOpenAIWebSocket(settings?)`; docs/architecture.md says what each layer does with them. */
 export type OpenAIWebSocketSettings = {
   /** API key, or a function returning one (re-read for every call). Default: `OPENAI_API_KEY`. */
   apiKey?: string | (() => string);
@@ -39,13 +40,55 @@ export type OpenAIWebSocketSettings = {
 /** Pool and chain heads shared by every provider configured alike, across module copies. */
 type SharedState = { pool: SessionPool; heads: HeadStore };
 
-/** What the spec entries wrap: a neutral model factory plus `close()`. */
-export type ProviderCore = {
-  languageModel(modelId: string): ResponsesWebSocketModel;
+/** The shape every entry's provider has; `M` is that entry's language model type. */
+export type SpecProvider<M> = {
+  (modelId: string): M;
+  languageModel(modelId: string): M;
+  responses(modelId: string): M;
+  /** Closes every socket of this provider's pool; pooled sockets never keep a process alive anyway. */
   close(): Promise<void>;
 };
 
-export function createProviderCore(settings: OpenAIWebSocketSettings = {}): ProviderCore {
+/**
+ * The callable provider object of every entry: one neutral model per call of `languageModel`,
+ * wrapped by that entry's spec adapter (`wrap`), over the pool and chain heads this provider
+ * shares with every provider configured alike.
+ */
+export function buildProvider<M>(
+  settings: OpenAIWebSocketSettings | undefined,
+  wrap: (model: ResponsesWebSocketModel) => M,
+  specificationVersion: 'v2' | 'v3' | 'v4',
+): SpecProvider<M> {
+  const core = createProviderCore(settings);
+  const languageModel = (modelId: string) => wrap(core.languageModel(modelId));
+  return Object.assign((modelId: string) => languageModel(modelId), {
+    specificationVersion,
+    languageModel,
+    responses: languageModel,
+    close: core.close,
+    textEmbeddingModel: notSupported('textEmbeddingModel'),
+    embeddingModel: notSupported('embeddingModel'),
+    imageModel: notSupported('imageModel'),
+  });
+}
+
+/** A default instance created on first use, so importing the entry never throws. */
+export function lazyProvider<M>(create: () => SpecProvider<M>): SpecProvider<M> {
+  let instance: SpecProvider<M> | undefined;
+  const get = () => (instance ??= create());
+  return Object.assign((modelId: string) => get()(modelId), {
+    languageModel: (modelId: string) => get().languageModel(modelId),
+    responses: (modelId: string) => get().responses(modelId),
+    close: () => instance?.close() ?? Promise.resolve(),
+  });
+}
+
+const notSupported = (modelType: string) => (modelId: string) => {
+  throw new NoSuchModelError({ modelId, modelType: modelType as 'languageModel' });
+};
+
+/** Settings → the neutral model factory, the shared pool and heads, and `close()`. */
+function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   const baseURL = withoutTrailingSlash(settings.baseURL) ?? 'https://api.openai.com/v1';
   const poolSettings = resolvePoolSettings(settings.pool);
   let state: SharedState | undefined;
@@ -84,7 +127,7 @@ export function createProviderCore(settings: OpenAIWebSocketSettings = {}): Prov
   });
 
   return {
-    languageModel: (modelId) => new ResponsesWebSocketModel(modelId, config()),
+    languageModel: (modelId: string) => new ResponsesWebSocketModel(modelId, config()),
     close: async () => {
       if (state) {
         await state.pool.close();

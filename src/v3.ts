@@ -1,6 +1,10 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { OpenAIWebSocketSettings } from './provider';
-import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import {
+  buildProvider,
+  lazyProvider,
+  type OpenAIWebSocketSettings,
+  type SpecProvider,
+} from './provider';
 import { OpenAIWebSocketLanguageModelV3 } from './spec/v3';
 
 export type { PoolSettings } from './pool/pool-settings';

@@ -1,6 +1,10 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
-import type { OpenAIWebSocketSettings } from './provider';
-import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import {
+  buildProvider,
+  lazyProvider,
+  type OpenAIWebSocketSettings,
+  type SpecProvider,
+} from './provider';
 import { OpenAIWebSocketLanguageModelV4 } from './spec/v4';
 
 export type { PoolSettings } from './pool/pool-settings';
