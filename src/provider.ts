@@ -1,8 +1,9 @@
 import { NoSuchModelError } from '@ai-sdk/provider';
 import { loadApiKey, withoutTrailingSlash } from '@ai-sdk/provider-utils';
 import { HeadStore } from './model/chain/head-store';
-import { DEFAULT_MAX_FRAME_BYTES, type ModelConfig } from './model/model-config';
+import type { ModelConfig } from './model/model-config';
 import { ResponsesWebSocketModel } from './model/responses-websocket-model';
+import { DEFAULT_MAX_FRAME_BYTES, responsesURLs } from './model/turn/turn-call';
 import { type PoolSettings, resolvePoolSettings } from './pool/pool-settings';
 import { SessionPool } from './pool/session-pool';
 import type { WebSocketConstructor } from './pool/socket-handle';
@@ -90,6 +91,7 @@ const notSupported = (modelType: string) => (modelId: string) => {
 /** Settings → the neutral model factory, the shared pool and heads, and `close()`. */
 function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   const baseURL = withoutTrailingSlash(settings.baseURL) ?? 'https://api.openai.com/v1';
+  const urls = responsesURLs(baseURL);
   const poolSettings = resolvePoolSettings(settings.pool);
   let state: SharedState | undefined;
   const shared = () =>
@@ -115,6 +117,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
     provider: settings.name ?? 'openai.websocket',
     providerOptionsName: 'openai',
     baseURL,
+    urls,
     headers,
     webSocket: settings.webSocket ?? undefined,
     webSocketUnavailable: webSocketUnavailable(settings.webSocket),

@@ -256,11 +256,38 @@ export type Content =
   | ToolApprovalRequest
   | Source;
 
-/** `providerMetadata.openai.websocket` on every finish (API.md). */
+/** A V4 text citation, read from a text block's annotations (the V4 adapter attaches them). */
+export type Citation = { source: Source; startIndex?: number; endIndex?: number };
+
+/** What the neutral `doStream` returns; each adapter re-types the parts. */
+export type StreamResult = {
+  stream: ReadableStream<StreamPart>;
+  request: { body: unknown };
+  response?: { headers?: Record<string, string> };
+};
+
+/** What the neutral `doGenerate` returns. */
+export type GenerateResult = {
+  content: Content[];
+  finishReason: FinishReason;
+  usage: Usage;
+  providerMetadata: ProviderOptions | undefined;
+  warnings: Warning[];
+  request: { body: unknown };
+  response: ResponseMetadata & { headers?: Record<string, string>; body?: unknown };
+};
+
+/** `providerMetadata.openai.websocket` on every finish: how the call travelled, and why. */
 export type WebSocketCallMetadata = {
   transport: 'websocket' | 'http';
   inputMode: 'delta' | 'full';
+  /** Why the input was full (or 'continuation'); over HTTP, why the socket was not used. */
   reason: string;
+  /**
+   * Over HTTP only: what made the socket unusable (the upgrade's status or error, the frame size,
+   * the runtime), so a user can tell a misconfigured proxy from a runtime without sockets.
+   */
+  fallbackCause?: string;
   socketReused: boolean;
   requestBytes: number;
   retries: number;

@@ -18,7 +18,30 @@ export async function credentialScope(
   return base64.replace(/\+/g, '-').replace(/\//g, '_').slice(0, 22);
 }
 
-/** `http(s)://host/v1` → `ws(s)://host/v1/responses`. */
-export function webSocketURL(baseURL: string): string {
-  return `${baseURL.replace(/^http/i, 'ws')}/responses`;
+/**
+ * Headers of a call. The socket carries the provider's headers (auth, organization, project, the
+ * `headers` setting) and only the auth-bearing per-call headers: a socket outlives the call, and
+ * per-call extras (the AI SDK's user-agent, tracing ids) must not split the pool into scopes that
+ * never reuse each other. The HTTP fallback sends them all, as @ai-sdk/openai does.
+ */
+export function splitHeaders(
+  provider: Record<string, string>,
+  perCall: Record<string, string | undefined> | undefined,
+) {
+  const socketHeaders = { ...provider };
+  const httpHeaders = { ...provider };
+  for (const [name, value] of Object.entries(perCall ?? {})) {
+    if (value === undefined) continue;
+    httpHeaders[name] = value;
+    if (AUTH_HEADERS.has(name.toLowerCase())) socketHeaders[name] = value;
+  }
+  return { socketHeaders, httpHeaders };
 }
+
+const AUTH_HEADERS = new Set([
+  'authorization',
+  'api-key',
+  'x-api-key',
+  'openai-organization',
+  'openai-project',
+]);

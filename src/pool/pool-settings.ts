@@ -1,4 +1,4 @@
-/** Pool settings (API.md `pool`); every field optional for the user. */
+/** Pool settings (the `pool` setting); every field optional for the user. */
 export type PoolSettings = {
   /** Most sockets open at once in this pool (all credential scopes together). */
   maxSockets: number;
@@ -25,7 +25,7 @@ export type PoolSettings = {
   maxQueuedCalls: number;
 };
 
-export const DEFAULT_POOL_SETTINGS: PoolSettings = {
+const DEFAULT_POOL_SETTINGS: PoolSettings = {
   maxSockets: 100,
   maxIdleSockets: 32,
   idleTimeoutMs: 5 * 60_000,

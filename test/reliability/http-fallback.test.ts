@@ -51,7 +51,7 @@ describe('frame size limit', () => {
   });
 
   it('the default limit is below 16 MiB', async () => {
-    const { DEFAULT_MAX_FRAME_BYTES } = await import('../../src/model/model-config');
+    const { DEFAULT_MAX_FRAME_BYTES } = await import('../../src/model/turn/turn-call');
     expect(DEFAULT_MAX_FRAME_BYTES).toBeLessThan(16 * 1024 * 1024);
   });
 });

@@ -1,8 +1,8 @@
 import { convertPrompt, type InputItem } from '../../convert/convert-prompt';
-import type { Content, Message, ProviderOptions, StreamPart } from '../../types';
+import type { Content, Message, Prompt, ProviderOptions, StreamPart } from '../../types';
 import { collectContent } from '../events/collect-content';
 import type { ResponsesRequest } from '../request/build-request';
-import type { TurnCall } from '../turn/open-turn';
+import type { HeadStore } from './head-store';
 
 type AssistantMessage = Extract<Message, { role: 'assistant' }>;
 
@@ -58,23 +58,26 @@ function parseToolInput(input: string): unknown {
   }
 }
 
+/** What recording a head needs to know about the call that produced the response. */
+export type ChainCall = {
+  /** Credential scope of the call; a head is never used across scopes. */
+  scope: string;
+  /** The call's prompt in neutral form (kept with the head, for prefix reuse). */
+  prompt: Prompt;
+  request: ResponsesRequest;
+  /** Fingerprint of the request's non-input settings. */
+  settingsKey: string;
+};
+
 /**
  * The next prompt's view of this response: its output message, and the items that message
  * converts to with the same converter and options. Converting what the AI SDK will send, rather
  * than the server's output items, makes "what the server holds" and "what the prompt says"
  * compare equal item for item.
  */
-async function nextPromptView(
-  message: AssistantMessage,
-  request: ResponsesRequest,
-  providerOptionsName: string,
-) {
+async function nextPromptView(message: AssistantMessage, request: ResponsesRequest) {
   if (message.content.length === 0) return { messages: [], items: [] as InputItem[] };
-  const { input } = await convertPrompt({
-    prompt: [message],
-    ...(JSON.parse(request.conversionKey) as Omit<Parameters<typeof convertPrompt>[0], 'prompt'>),
-    providerOptionsName,
-  });
+  const { input } = await convertPrompt({ prompt: [message], ...request.conversion });
   return { messages: [message], items: input };
 }
 
@@ -84,21 +87,22 @@ async function nextPromptView(
  * (-1: none, HTTP). Returns the response id.
  */
 export async function recordHead(
-  call: TurnCall,
+  heads: HeadStore,
+  call: ChainCall,
   parts: StreamPart[],
   connectionId: number,
 ): Promise<string | undefined> {
-  const { config, request, prompt } = call;
+  const { request, prompt } = call;
   let responseId: string | undefined;
   for (const part of parts)
     if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
   if (!responseId) return undefined;
   const { content } = collectContent(parts);
   const [withMetadata, plain] = await Promise.all([
-    nextPromptView(outputMessage(content, true), request, config.providerOptionsName),
-    nextPromptView(outputMessage(content, false), request, config.providerOptionsName),
+    nextPromptView(outputMessage(content, true), request),
+    nextPromptView(outputMessage(content, false), request),
   ]);
-  config.heads.add(
+  heads.add(
     {
       responseId,
       scope: call.scope,

@@ -1,5 +1,5 @@
 import type { Prompt } from '../../types';
-import type { PromptPrefix } from '../request/build-request';
+import type { PromptPrefix } from '../request/build-input';
 import type { ChainHead } from './head-store';
 import { extendsHistory } from './history-prefix';
 

@@ -13,8 +13,8 @@ export type FirstOutput =
   | { kind: 'ready'; buffered: Record<string, unknown>[] }
   /** The server reported an error before any output. */
   | { kind: 'server-error'; error: ServerError }
-  /** The socket failed before any output; `events` is how many events had arrived. */
-  | { kind: 'failed'; error: unknown; events: number }
+  /** The socket failed before any output. */
+  | { kind: 'failed'; error: unknown }
   /** No event at all within the deadline. */
   | { kind: 'timeout' };
 
@@ -46,8 +46,7 @@ export async function awaitFirstOutput(
     if (next.kind === 'timeout') {
       return buffered.length === 0 ? { kind: 'timeout' } : { kind: 'ready', buffered };
     }
-    if (next.kind === 'failed')
-      return { kind: 'failed', error: next.error, events: buffered.length };
+    if (next.kind === 'failed') return { kind: 'failed', error: next.error };
     const { event } = next;
     const error = readServerError(event) ?? readFailedResponseError(event);
     if (error) return { kind: 'server-error', error };

@@ -12,7 +12,7 @@ export type Outcome =
   | { kind: 'fail-server'; error: ServerError };
 
 /**
- * DESIGN.md "Failures", before any output reached the caller: a socket that died (not by our own
+ * The failure policy (docs/architecture.md), before any output reached the caller: a socket that died (not by our own
  * hand), a silent server, a stale chain or a connection limit are resent transparently while
  * resends remain; everything else is surfaced.
  */

@@ -1,35 +1,18 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import { validateTypes } from '@ai-sdk/provider-utils';
 import { normalizeJsonSchema } from '../../../convert/normalize-json-schema';
 import type {
   CallOptions,
   FunctionTool,
   JsonObject,
   JsonValue,
-  ProviderTool,
   ToolChoice,
   Warning,
 } from '../../../types';
 import { dropUndefined } from '../drop-undefined';
 import type { OpenAIOptions } from '../openai-options';
-import {
-  codeInterpreterArgs,
-  fileSearchArgs,
-  imageGenerationArgs,
-  webSearchArgs,
-  webSearchPreviewArgs,
-} from './provider-tool-args';
+import { prepareProviderTool } from './prepare-provider-tool';
 
-/** Provider tool ids this package sends, and their Responses tool type. */
-export const providerToolTypes: Record<string, string> = {
-  'openai.web_search': 'web_search',
-  'openai.web_search_preview': 'web_search_preview',
-  'openai.file_search': 'file_search',
-  'openai.code_interpreter': 'code_interpreter',
-  'openai.image_generation': 'image_generation',
-};
-
-export type PreparedTools = {
+type PreparedTools = {
   tools: JsonObject[] | undefined;
   toolChoice: JsonValue | undefined;
   warnings: Warning[];
@@ -59,6 +42,8 @@ export async function prepareTools({
   }
 
   const openaiTools: JsonObject[] = [];
+  /** SDK name → Responses type of the provider tools that are sent. */
+  const providerTypes = new Map<string, string>();
   for (const tool of tools) {
     if (tool.type === 'function') {
       openaiTools.push(prepareFunctionTool(tool, strictJsonSchema, warnings));
@@ -66,6 +51,7 @@ export async function prepareTools({
       const prepared = await prepareProviderTool(tool);
       if (prepared != null) {
         openaiTools.push(dropUndefined(prepared));
+        if (!providerTypes.has(tool.name)) providerTypes.set(tool.name, prepared.type as string);
       } else {
         warnings.push({ type: 'unsupported', feature: `provider-defined tool ${tool.id}` });
       }
@@ -77,39 +63,28 @@ export async function prepareTools({
     }
   }
 
-  /** The tool's Responses type when `name` is one of the call's provider tools. */
-  const providerTypeOf = (name: string): string | undefined => {
-    const tool = tools.find((t) => t.type === 'provider' && t.name === name) as
-      | ProviderTool
-      | undefined;
-    return tool == null ? undefined : providerToolTypes[tool.id];
-  };
+  const choice =
+    allowedTools != null
+      ? prepareAllowedTools(allowedTools, tools, providerTypes, warnings)
+      : prepareToolChoice(toolChoice, providerTypes);
+  return { tools: openaiTools, toolChoice: choice, warnings };
+}
 
-  if (allowedTools != null) {
-    return {
-      tools: openaiTools,
-      toolChoice: prepareAllowedTools(allowedTools, tools, providerTypeOf, warnings),
-      warnings,
-    };
-  }
-
-  if (toolChoice == null) return { tools: openaiTools, toolChoice: undefined, warnings };
-
+function prepareToolChoice(
+  toolChoice: ToolChoice | undefined,
+  providerTypes: ReadonlyMap<string, string>,
+): JsonValue | undefined {
+  if (toolChoice == null) return undefined;
   switch (toolChoice.type) {
     case 'auto':
     case 'none':
     case 'required':
-      return { tools: openaiTools, toolChoice: toolChoice.type, warnings };
+      return toolChoice.type;
     case 'tool': {
-      const providerType = providerTypeOf(toolChoice.toolName);
-      return {
-        tools: openaiTools,
-        toolChoice:
-          providerType != null
-            ? { type: providerType }
-            : { type: 'function', name: toolChoice.toolName },
-        warnings,
-      };
+      const providerType = providerTypes.get(toolChoice.toolName);
+      return providerType != null
+        ? { type: providerType }
+        : { type: 'function', name: toolChoice.toolName };
     }
     default:
       throw new UnsupportedFunctionalityError({
@@ -135,95 +110,6 @@ function prepareFunctionTool(
   };
 }
 
-async function prepareProviderTool(tool: ProviderTool): Promise<JsonObject | undefined> {
-  switch (tool.id) {
-    case 'openai.web_search': {
-      const args = await validateTypes({ value: tool.args, schema: webSearchArgs });
-      return {
-        type: 'web_search',
-        filters:
-          args.filters != null
-            ? {
-                allowed_domains: args.filters.allowedDomains,
-                blocked_domains: args.filters.blockedDomains,
-              }
-            : undefined,
-        external_web_access: args.externalWebAccess,
-        search_context_size: args.searchContextSize,
-        user_location: args.userLocation,
-      };
-    }
-    case 'openai.web_search_preview': {
-      const args = await validateTypes({ value: tool.args, schema: webSearchPreviewArgs });
-      return {
-        type: 'web_search_preview',
-        search_context_size: args.searchContextSize,
-        user_location: args.userLocation,
-      };
-    }
-    case 'openai.file_search': {
-      const args = await validateTypes({ value: tool.args, schema: fileSearchArgs });
-      return {
-        type: 'file_search',
-        vector_store_ids: args.vectorStoreIds,
-        max_num_results: args.maxNumResults,
-        ranking_options: args.ranking
-          ? { ranker: args.ranking.ranker, score_threshold: args.ranking.scoreThreshold }
-          : undefined,
-        filters: args.filters as JsonObject | undefined,
-      };
-    }
-    case 'openai.code_interpreter': {
-      const { container } = await validateTypes({ value: tool.args, schema: codeInterpreterArgs });
-      const policy = typeof container === 'object' ? container.networkPolicy : undefined;
-      return {
-        type: 'code_interpreter',
-        container:
-          container == null
-            ? { type: 'auto', file_ids: undefined }
-            : typeof container === 'string'
-              ? container
-              : {
-                  type: 'auto',
-                  file_ids: container.fileIds,
-                  memory_limit: container.memoryLimit,
-                  network_policy:
-                    policy == null
-                      ? undefined
-                      : policy.type === 'disabled'
-                        ? { type: 'disabled' }
-                        : {
-                            type: 'allowlist',
-                            allowed_domains: policy.allowedDomains,
-                            domain_secrets: policy.domainSecrets,
-                          },
-                },
-      };
-    }
-    case 'openai.image_generation': {
-      const args = await validateTypes({ value: tool.args, schema: imageGenerationArgs });
-      return {
-        type: 'image_generation',
-        action: args.action,
-        background: args.background,
-        input_fidelity: args.inputFidelity,
-        input_image_mask: args.inputImageMask
-          ? { file_id: args.inputImageMask.fileId, image_url: args.inputImageMask.imageUrl }
-          : undefined,
-        model: args.model,
-        moderation: args.moderation,
-        partial_images: args.partialImages,
-        quality: args.quality,
-        output_compression: args.outputCompression,
-        output_format: args.outputFormat,
-        size: args.size,
-      };
-    }
-    default:
-      return undefined;
-  }
-}
-
 /**
  * `allowedTools` → `tool_choice: { type: 'allowed_tools', mode, tools }`: restricts the callable
  * tools while the `tools` list (and so the prompt cache) stays the same.
@@ -231,17 +117,14 @@ async function prepareProviderTool(tool: ProviderTool): Promise<JsonObject | und
 function prepareAllowedTools(
   allowedTools: NonNullable<OpenAIOptions['allowedTools']>,
   tools: NonNullable<CallOptions['tools']>,
-  providerTypeOf: (name: string) => string | undefined,
+  providerTypes: ReadonlyMap<string, string>,
   warnings: Warning[],
 ): JsonObject {
+  const sentTypes = new Set(providerTypes.values());
   const entries: JsonObject[] = [];
   for (const name of allowedTools.toolNames) {
     // A provider tool by its name in the call, or by its Responses type ('web_search').
-    const providerType =
-      providerTypeOf(name) ??
-      tools
-        .map((t) => (t.type === 'provider' ? providerToolTypes[t.id] : undefined))
-        .find((type) => type === name);
+    const providerType = providerTypes.get(name) ?? (sentTypes.has(name) ? name : undefined);
     if (providerType != null) {
       entries.push({ type: providerType });
       continue;
