@@ -1,7 +1,13 @@
 import { parseProviderOptions, stringifyWithBigIntAndCycles } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
-import type { JsonObject, Message, ProviderOptions, ReasoningPart, Warning } from '../types';
-import type { InputItem } from './convert-prompt';
+import type {
+  InputItem,
+  JsonObject,
+  Message,
+  ProviderOptions,
+  ReasoningPart,
+  Warning,
+} from '../types';
 import { serializeToolCallArguments } from './json-cache';
 import { findParallelGroup, type ParallelGroup } from './parallel-tool-calls';
 import { getPartOption } from './part-options';

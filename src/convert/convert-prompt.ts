@@ -1,5 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { JsonObject, Message, Prompt, Warning } from '../types';
+import type { InputItem, JsonObject, Message, Prompt, Warning } from '../types';
 import { convertAssistantMessage, mapToolCaller } from './convert-assistant-message';
 import { convertToolOutput, getScalarBreakpoint } from './convert-tool-output';
 import { convertUserPart } from './convert-user-content';
@@ -10,9 +10,6 @@ import {
   type ParallelGroup,
 } from './parallel-tool-calls';
 import { getPartOption, getPromptCacheBreakpoint } from './part-options';
-
-/** One Responses input item, exactly as sent. */
-export type InputItem = JsonObject;
 
 /**
  * Converts a prompt into Responses input items, producing what `@ai-sdk/openai`'s Responses

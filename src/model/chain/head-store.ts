@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { InputItem } from '../../convert/convert-prompt';
-import type { Message, Warning } from '../../types';
+import type { InputItem, Message, Warning } from '../../types';
 
 /** What the server holds after a completed response: the head of a chain. */
 export type ChainHead = {

@@ -1,4 +1,4 @@
-import type { InputItem } from '../../convert/convert-prompt';
+import type { InputItem } from '../../types';
 import type { ChainHead } from './head-store';
 import { extendsHistory } from './history-prefix';
 

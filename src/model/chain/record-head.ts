@@ -1,5 +1,5 @@
-import { convertPrompt, type InputItem } from '../../convert/convert-prompt';
-import type { Content, Message, Prompt, ProviderOptions, StreamPart } from '../../types';
+import { convertPrompt } from '../../convert/convert-prompt';
+import type { Content, InputItem, Message, Prompt, ProviderOptions, StreamPart } from '../../types';
 import { collectContent } from '../events/collect-content';
 import type { ResponsesRequest } from '../request/build-request';
 import type { HeadStore } from './head-store';

@@ -1,4 +1,5 @@
 import type { JsonObject, Usage } from '../../types';
+import { asObject } from '../../util/as-object';
 
 /** Usage when the server reported none (stream cut short, request failed before generation). */
 export function unknownUsage(): Usage {
@@ -15,12 +16,6 @@ export function unknownUsage(): Usage {
 
 function numberOrUndefined(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value != null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 /**

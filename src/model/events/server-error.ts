@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import { asObject } from '../../util/as-object';
 
 /** An error reported by the server inside the event stream (an `error` event or a failed response). */
 export type ServerError = {
@@ -11,12 +12,6 @@ export type ServerError = {
   /** The event the error was read from; becomes the APICallError's responseBody. */
   raw?: unknown;
 };
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value != null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 function stringOrNull(value: unknown): string | null {
   if (typeof value === 'string') return value;

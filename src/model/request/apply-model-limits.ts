@@ -1,5 +1,4 @@
-import type { InputItem } from '../../convert/convert-prompt';
-import type { JsonObject, Warning } from '../../types';
+import type { InputItem, JsonObject, Warning } from '../../types';
 import type { ModelCapabilities } from './model-capabilities';
 import type { OpenAIOptions } from './openai-options';
 

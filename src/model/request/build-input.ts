@@ -1,5 +1,5 @@
-import { convertPrompt, type InputItem } from '../../convert/convert-prompt';
-import type { CallOptions, Warning } from '../../types';
+import { convertPrompt } from '../../convert/convert-prompt';
+import type { CallOptions, InputItem, Warning } from '../../types';
 import type { ModelCapabilities } from './model-capabilities';
 import type { OpenAIOptions } from './openai-options';
 

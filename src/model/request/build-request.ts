@@ -1,5 +1,4 @@
-import type { InputItem } from '../../convert/convert-prompt';
-import type { CallOptions, JsonObject, Warning } from '../../types';
+import type { CallOptions, InputItem, JsonObject, Warning } from '../../types';
 import { applyModelLimits } from './apply-model-limits';
 import { buildInput, type ConversionOptions, type PromptPrefix } from './build-input';
 import { buildSettings, compactSettings, type ReasoningRequest } from './build-settings';

@@ -1,11 +1,8 @@
 import type { ToolCall } from '../../../types';
+import { asObject } from '../../../util/as-object';
 
 const parallelToolName = 'parallel';
 const recipientPrefix = 'functions.';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value != null && !Array.isArray(value);
-}
 
 /**
  * Models sometimes emit the internal `multi_tool_use.parallel` wrapper as a function call named
@@ -43,50 +40,54 @@ export function expandParallelToolCall({
    */
   extraMetadata: Record<string, unknown>;
 }): ToolCall[] | undefined {
+  const uses = nestedCalls(input, functionTools);
+  return uses?.map(({ toolName, parameters }, index) => ({
+    type: 'tool-call',
+    toolCallId: `${toolCallId}_${index}`,
+    toolName,
+    input: JSON.stringify(parameters),
+    providerMetadata: {
+      [providerOptionsName]: {
+        ...extraMetadata,
+        parallelToolCall: {
+          itemId,
+          toolCallId,
+          toolName: parallelToolName,
+          ...(index === 0 && { input }),
+          index,
+          count: uses.length,
+        },
+      },
+    },
+  }));
+}
+
+/**
+ * The wrapper's nested calls, `{ tool_uses: [{ recipient_name: 'functions.x', parameters }] }`,
+ * when every one names a declared function tool and has object parameters; else undefined.
+ */
+function nestedCalls(
+  input: string,
+  functionTools: ReadonlySet<string>,
+): Array<{ toolName: string; parameters: Record<string, unknown> }> | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(input);
   } catch {
     return undefined;
   }
-  if (!isPlainObject(parsed)) return undefined;
-  const uses = parsed.tool_uses;
+  const uses = asObject(parsed)?.tool_uses;
   if (!Array.isArray(uses) || uses.length === 0) return undefined;
-
-  const calls: ToolCall[] = [];
-  for (const [index, use] of uses.entries()) {
-    if (!isPlainObject(use)) return undefined;
-    const recipient = use.recipient_name;
-    const parameters = use.parameters;
-    if (
-      typeof recipient !== 'string' ||
-      !recipient.startsWith(recipientPrefix) ||
-      !isPlainObject(parameters)
-    ) {
+  const calls: Array<{ toolName: string; parameters: Record<string, unknown> }> = [];
+  for (const use of uses) {
+    const recipient = asObject(use)?.recipient_name;
+    const parameters = asObject(asObject(use)?.parameters);
+    if (typeof recipient !== 'string' || !recipient.startsWith(recipientPrefix) || !parameters) {
       return undefined;
     }
     const toolName = recipient.slice(recipientPrefix.length);
     if (toolName.length === 0 || !functionTools.has(toolName)) return undefined;
-
-    calls.push({
-      type: 'tool-call',
-      toolCallId: `${toolCallId}_${index}`,
-      toolName,
-      input: JSON.stringify(parameters),
-      providerMetadata: {
-        [providerOptionsName]: {
-          ...extraMetadata,
-          parallelToolCall: {
-            itemId,
-            toolCallId,
-            toolName: parallelToolName,
-            ...(index === 0 && { input }),
-            index,
-            count: uses.length,
-          },
-        },
-      },
-    });
+    calls.push({ toolName, parameters });
   }
   return calls;
 }

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../../../types';
 import type { Emit, MapperScope } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
+import { emitToolInput, startToolInput } from './tool-input';
 
 /*
  * Computer use, tool search and programmatic tool calling. Shapes follow @ai-sdk/openai.
@@ -15,12 +16,7 @@ export function computerCallAdded(
   const toolCallId = item.call_id ?? item.id;
   const toolName = scope.tools.toSdkName('computer');
   scope.ongoingToolCalls.set(outputIndex, { toolName, toolCallId, itemId: item.id });
-  emit({
-    type: 'tool-input-start',
-    id: toolCallId,
-    toolName,
-    providerMetadata: scope.meta(item.id),
-  });
+  startToolInput(emit, toolCallId, toolName, scope.meta(item.id));
 }
 
 /** Server action → SDK action: snake_case scroll offsets become camelCase, null keys vanish. */
@@ -67,14 +63,6 @@ export function computerCallDone(
 
   scope.hasFunctionCall = true;
   const toolName = scope.tools.toSdkName('computer');
-  if (!announced) {
-    emit({
-      type: 'tool-input-start',
-      id: item.call_id,
-      toolName,
-      providerMetadata: scope.meta(item.id),
-    });
-  }
   const actions = item.actions ?? (item.action != null ? [item.action] : []);
   const input = JSON.stringify({
     actions: actions.map(mapComputerAction),
@@ -86,8 +74,13 @@ export function computerCallDone(
       })) ?? [],
     status: item.status,
   });
-  emit({ type: 'tool-input-delta', id: item.call_id, delta: input });
-  emit({ type: 'tool-input-end', id: item.call_id, providerMetadata: scope.meta(item.id) });
+  emitToolInput(emit, {
+    id: item.call_id,
+    toolName,
+    providerMetadata: scope.meta(item.id),
+    opened: announced,
+    deltas: [input],
+  });
   emit({
     type: 'tool-call',
     toolCallId: item.call_id,
@@ -111,15 +104,7 @@ export function toolSearchAdded(
     itemId: item.id,
     toolSearchExecution: execution,
   });
-  if (execution === 'server') {
-    emit({
-      type: 'tool-input-start',
-      id: item.id,
-      toolName,
-      providerExecuted: true,
-      providerMetadata: scope.meta(item.id),
-    });
-  }
+  if (execution === 'server') startToolInput(emit, item.id, toolName, scope.meta(item.id), true);
 }
 
 export function toolSearchDone(
@@ -133,18 +118,15 @@ export function toolSearchDone(
   if (call == null) return;
   const hosted = item.execution === 'server';
   const toolCallId = hosted ? call.toolCallId : (item.call_id ?? item.id);
-  if (hosted) {
-    // The matching tool_search_output carries no call id: pair them in order.
-    scope.hostedToolSearchCallIds.push(toolCallId);
-  } else {
-    emit({
-      type: 'tool-input-start',
-      id: toolCallId,
-      toolName: call.toolName,
-      providerMetadata: scope.meta(item.id),
-    });
-  }
-  emit({ type: 'tool-input-end', id: toolCallId, providerMetadata: scope.meta(item.id) });
+  // The matching tool_search_output carries no call id: pair them in order.
+  if (hosted) scope.hostedToolSearchCallIds.push(toolCallId);
+  emitToolInput(emit, {
+    id: toolCallId,
+    toolName: call.toolName,
+    providerMetadata: scope.meta(item.id),
+    opened: hosted,
+    deltas: [],
+  });
   emit({
     type: 'tool-call',
     toolCallId,

@@ -1,6 +1,7 @@
-import type { Emit, MapperScope } from '../mapper-scope';
+import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
 import { expandParallelToolCall, isUndeclaredParallelToolCall } from './expand-parallel-tool-call';
+import { emitToolInput, startToolInput } from './tool-input';
 
 /*
  * Client-side tool calls: `function_call` (JSON arguments streamed as deltas) and
@@ -22,14 +23,7 @@ export function functionCallAdded(
     suppressInputStreaming: suppress,
     bufferedInputDeltas: suppress ? [] : undefined,
   });
-  if (!suppress) {
-    emit({
-      type: 'tool-input-start',
-      id: item.call_id,
-      toolName: item.name,
-      providerMetadata: scope.meta(item.id),
-    });
-  }
+  if (!suppress) startToolInput(emit, item.call_id, item.name, scope.meta(item.id));
 }
 
 /** `function_call_arguments.delta` and `custom_tool_call_input.delta`. */
@@ -63,73 +57,73 @@ export function functionCallDone(
   const suppress =
     ongoing?.suppressInputStreaming ??
     isUndeclaredParallelToolCall(item.name, scope.tools.functionTools);
-
-  if (suppress) {
-    const expanded = expandParallelToolCall({
-      toolCallId: item.call_id,
-      input: args,
-      itemId: item.id,
-      functionTools: scope.tools.functionTools,
-      providerOptionsName: scope.providerOptionsName,
-      extraMetadata: scope.responseMeta()[scope.providerOptionsName],
-    });
-    if (expanded != null) {
-      for (const call of expanded) {
-        const meta = call.providerMetadata;
-        emit({
-          type: 'tool-input-start',
-          id: call.toolCallId,
-          toolName: call.toolName,
-          providerMetadata: meta,
-        });
-        emit({ type: 'tool-input-delta', id: call.toolCallId, delta: call.input });
-        emit({ type: 'tool-input-end', id: call.toolCallId, providerMetadata: meta });
-        emit(call);
-      }
-      return;
-    }
-  }
+  if (suppress && emitExpandedParallelCall(scope, item, args, emit)) return;
 
   // Not announced (or held back): open the input now so every call has start/delta/end.
-  if (ongoing == null || suppress) {
-    emit({
-      type: 'tool-input-start',
-      id: item.call_id,
-      toolName: item.name,
-      providerMetadata: scope.meta(item.id),
-    });
-    const buffered = ongoing?.bufferedInputDeltas ?? [];
-    for (const delta of buffered.length > 0 ? buffered : args.length > 0 ? [args] : []) {
-      emit({ type: 'tool-input-delta', id: item.call_id, delta });
-    }
-  }
-
-  emit({
-    type: 'tool-input-end',
+  const opened = ongoing != null && !suppress;
+  const buffered = ongoing?.bufferedInputDeltas ?? [];
+  emitToolInput(emit, {
     id: item.call_id,
-    providerMetadata: scope.meta(
-      item.id,
-      item.namespace != null ? { namespace: item.namespace } : {},
-    ),
+    toolName: item.name,
+    providerMetadata: scope.meta(item.id),
+    opened,
+    deltas: opened ? [] : buffered.length > 0 ? buffered : args.length > 0 ? [args] : [],
+    endMetadata: scope.meta(item.id, item.namespace != null ? { namespace: item.namespace } : {}),
   });
-
-  const async = item.async ?? ongoing?.async;
   emit({
     type: 'tool-call',
     toolCallId: item.call_id,
     toolName: item.name,
     input: args,
-    providerMetadata: scope.meta(item.id, {
-      ...(async != null && { async }),
-      ...(item.namespace != null && { namespace: item.namespace }),
-      ...(item.caller != null && {
-        caller:
-          item.caller.type === 'program'
-            ? { type: 'program', callerId: item.caller.caller_id }
-            : item.caller,
-      }),
-    }),
+    providerMetadata: scope.meta(item.id, functionCallMetadata(item, ongoing)),
   });
+}
+
+/** The undeclared `parallel` wrapper as one call per nested call; false when it cannot be. */
+function emitExpandedParallelCall(
+  scope: MapperScope,
+  item: ItemOf<'function_call'>,
+  args: string,
+  emit: Emit,
+): boolean {
+  const expanded = expandParallelToolCall({
+    toolCallId: item.call_id,
+    input: args,
+    itemId: item.id,
+    functionTools: scope.tools.functionTools,
+    providerOptionsName: scope.providerOptionsName,
+    extraMetadata: scope.responseMeta()[scope.providerOptionsName],
+  });
+  if (expanded == null) return false;
+  for (const call of expanded) {
+    const meta = call.providerMetadata ?? {};
+    emitToolInput(emit, {
+      id: call.toolCallId,
+      toolName: call.toolName,
+      providerMetadata: meta,
+      deltas: [call.input],
+    });
+    emit(call);
+  }
+  return true;
+}
+
+/** What a function call's metadata adds: `async`, `namespace`, and the calling program. */
+function functionCallMetadata(
+  item: ItemOf<'function_call'>,
+  ongoing: OngoingToolCall | undefined,
+): Record<string, unknown> {
+  const async = item.async ?? ongoing?.async;
+  return {
+    ...(async != null && { async }),
+    ...(item.namespace != null && { namespace: item.namespace }),
+    ...(item.caller != null && {
+      caller:
+        item.caller.type === 'program'
+          ? { type: 'program', callerId: item.caller.caller_id }
+          : item.caller,
+    }),
+  };
 }
 
 export function customToolCallAdded(
@@ -145,12 +139,7 @@ export function customToolCallAdded(
     itemId: item.id,
     async: item.async,
   });
-  emit({
-    type: 'tool-input-start',
-    id: item.call_id,
-    toolName,
-    providerMetadata: scope.meta(item.id),
-  });
+  startToolInput(emit, item.call_id, toolName, scope.meta(item.id));
 }
 
 export function customToolCallDone(
@@ -164,18 +153,13 @@ export function customToolCallDone(
   scope.hasFunctionCall = true;
   const toolName = scope.tools.toSdkName(item.name);
   const input = item.input ?? '';
-
-  if (ongoing == null) {
-    emit({
-      type: 'tool-input-start',
-      id: item.call_id,
-      toolName,
-      providerMetadata: scope.meta(item.id),
-    });
-    if (input.length > 0) emit({ type: 'tool-input-delta', id: item.call_id, delta: input });
-  }
-  emit({ type: 'tool-input-end', id: item.call_id, providerMetadata: scope.meta(item.id) });
-
+  emitToolInput(emit, {
+    id: item.call_id,
+    toolName,
+    providerMetadata: scope.meta(item.id),
+    opened: ongoing != null,
+    deltas: ongoing == null && input.length > 0 ? [input] : [],
+  });
   const async = item.async ?? ongoing?.async;
   emit({
     type: 'tool-call',

@@ -1,6 +1,8 @@
 import type { JsonObject, JsonValue } from '../../../types';
+import { asObject } from '../../../util/as-object';
 import type { Emit, MapperScope } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
+import { emitToolInput, startToolInput } from './tool-input';
 
 /*
  * Tools OpenAI runs itself (web search, file search, code interpreter, image generation, MCP):
@@ -13,12 +15,6 @@ export function escapeJsonDelta(delta: string): string {
   return JSON.stringify(delta).slice(1, -1);
 }
 
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value != null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 export function webSearchAdded(
   scope: MapperScope,
   outputIndex: number,
@@ -28,8 +24,7 @@ export function webSearchAdded(
   const toolName = scope.tools.toSdkName(scope.tools.webSearch);
   scope.ongoingToolCalls.set(outputIndex, { toolName, toolCallId: id, itemId: id });
   const meta = scope.responseMeta();
-  emit({ type: 'tool-input-start', id, toolName, providerExecuted: true, providerMetadata: meta });
-  emit({ type: 'tool-input-end', id, providerMetadata: meta });
+  emitToolInput(emit, { id, toolName, providerMetadata: meta, providerExecuted: true, deltas: [] });
   emit({
     type: 'tool-call',
     toolCallId: id,
@@ -169,13 +164,7 @@ export function codeInterpreterAdded(
     itemId: item.id,
     codeInterpreterContainerId: item.container_id,
   });
-  emit({
-    type: 'tool-input-start',
-    id: item.id,
-    toolName,
-    providerExecuted: true,
-    providerMetadata: scope.responseMeta(),
-  });
+  startToolInput(emit, item.id, toolName, scope.responseMeta(), true);
   // The input is streamed as JSON: the container id first, then the code as it is written.
   emit({
     type: 'tool-input-delta',

@@ -1,6 +1,7 @@
 import type { Emit, MapperScope } from '../mapper-scope';
 import type { ItemOf, PatchOperation } from '../schemas/output-item-schemas';
 import { escapeJsonDelta } from './map-hosted-tools';
+import { emitToolInput, startToolInput } from './tool-input';
 
 /*
  * Tools that act on a machine: shell (local, or hosted in an OpenAI container) and apply_patch
@@ -88,12 +89,12 @@ export function applyPatchAdded(
     // delete_file has no diff: its input is complete at once.
     applyPatch: { hasDiff: isDelete, endEmitted: isDelete },
   });
-  emit({ type: 'tool-input-start', id: callId, toolName, providerMetadata: scope.meta(item.id) });
   if (isDelete) {
-    emit({ type: 'tool-input-delta', id: callId, delta: JSON.stringify({ callId, operation }) });
-    emit({ type: 'tool-input-end', id: callId, providerMetadata: scope.meta(item.id) });
+    const deltas = [JSON.stringify({ callId, operation })];
+    emitToolInput(emit, { id: callId, toolName, providerMetadata: scope.meta(item.id), deltas });
     return;
   }
+  startToolInput(emit, callId, toolName, scope.meta(item.id));
   // The diff streams next, inside the JSON string this prefix opens.
   emit({
     type: 'tool-input-delta',

@@ -1,20 +1,5 @@
 import type { FunctionTool, ProviderTool } from '../../../types';
-
-/** Provider tool ids of the OpenAI tools whose items the server emits under a fixed name. */
-const providerToolNames: Record<string, string> = {
-  'openai.code_interpreter': 'code_interpreter',
-  'openai.computer': 'computer',
-  'openai.file_search': 'file_search',
-  'openai.image_generation': 'image_generation',
-  'openai.local_shell': 'local_shell',
-  'openai.shell': 'shell',
-  'openai.web_search': 'web_search',
-  'openai.web_search_preview': 'web_search_preview',
-  'openai.mcp': 'mcp',
-  'openai.apply_patch': 'apply_patch',
-  'openai.tool_search': 'tool_search',
-  'openai.programmatic_tool_calling': 'programmatic_tool_calling',
-};
+import { providerToolType } from '../../provider-tools';
 
 export type ToolNames = {
   /** The name the caller gave a provider tool (`{ search: openai.tools.webSearch() }` → 'search'). */
@@ -38,12 +23,12 @@ export function createToolNames(tools: Array<FunctionTool | ProviderTool> | unde
       functionTools.add(tool.name);
       continue;
     }
-    const serverName = providerToolNames[tool.id];
+    const serverName = providerToolType(tool.id);
     if (serverName !== undefined) sdkNameByServerName.set(serverName, tool.name);
-    if (tool.id === 'openai.web_search' || tool.id === 'openai.web_search_preview') {
+    if (serverName === 'web_search' || serverName === 'web_search_preview') {
       webSearch ??= tool.name;
     }
-    if (tool.id === 'openai.shell') {
+    if (serverName === 'shell') {
       const environment = (tool.args as { environment?: { type?: unknown } }).environment;
       shellProviderExecuted =
         environment?.type === 'containerAuto' || environment?.type === 'containerReference';
