@@ -40,32 +40,27 @@ function mergeMetadata(
  * at the position of their start part, with their start and end metadata merged.
  */
 export function collectContent(parts: StreamPart[]): CollectedContent {
-  const content: Content[] = [];
-  const openBlocks = new Map<string, TextContent>();
-  const reasoningBlocks: TextContent[] = [];
-  let finishReason: FinishReason = { unified: 'other', raw: undefined };
-  let usage: Usage = unknownUsage();
-  let providerMetadata: ProviderOptions | undefined;
-  let response: ResponseMetadata = {};
-  let error: unknown;
+  const collector = new ContentCollector();
+  for (const part of parts) collector.add(part);
+  shareFinalEncryptedContent(collector.reasoningBlocks);
+  const { content, finishReason, usage, providerMetadata, response, error } = collector;
+  return { content, finishReason, usage, providerMetadata, response, error };
+}
 
-  const open = (kind: 'text' | 'reasoning', id: string, metadata: ProviderOptions | undefined) => {
-    // A copy: metadata is merged and rewritten below, the emitted parts must stay untouched.
-    const block: TextContent = {
-      type: kind,
-      text: '',
-      ...(metadata != null && { providerMetadata: { ...metadata } }),
-    };
-    content.push(block);
-    openBlocks.set(`${kind}:${id}`, block);
-    if (kind === 'reasoning') reasoningBlocks.push(block);
-    return block;
-  };
+class ContentCollector {
+  readonly content: Content[] = [];
+  readonly reasoningBlocks: TextContent[] = [];
+  finishReason: FinishReason = { unified: 'other', raw: undefined };
+  usage: Usage = unknownUsage();
+  providerMetadata: ProviderOptions | undefined;
+  response: ResponseMetadata = {};
+  error: unknown;
+  private readonly openBlocks = new Map<string, TextContent>();
 
-  for (const part of parts) {
+  add(part: StreamPart): void {
     switch (part.type) {
       case 'response-metadata':
-        response = {
+        this.response = {
           ...(part.id !== undefined && { id: part.id }),
           ...(part.timestamp !== undefined && { timestamp: part.timestamp }),
           ...(part.modelId !== undefined && { modelId: part.modelId }),
@@ -73,45 +68,62 @@ export function collectContent(parts: StreamPart[]): CollectedContent {
         break;
       case 'text-start':
       case 'reasoning-start':
-        open(part.type === 'text-start' ? 'text' : 'reasoning', part.id, part.providerMetadata);
+        this.open(
+          part.type === 'text-start' ? 'text' : 'reasoning',
+          part.id,
+          part.providerMetadata,
+        );
         break;
       case 'text-delta':
       case 'reasoning-delta': {
         const kind = part.type === 'text-delta' ? 'text' : 'reasoning';
         const block =
-          openBlocks.get(`${kind}:${part.id}`) ?? open(kind, part.id, part.providerMetadata);
+          this.openBlocks.get(`${kind}:${part.id}`) ??
+          this.open(kind, part.id, part.providerMetadata);
         block.text += part.delta;
         break;
       }
       case 'text-end':
-      case 'reasoning-end': {
-        const key = `${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`;
-        const block = openBlocks.get(key);
-        if (block == null) break;
-        const metadata = mergeMetadata(block.providerMetadata, part.providerMetadata);
-        if (metadata != null) block.providerMetadata = metadata;
-        openBlocks.delete(key);
+      case 'reasoning-end':
+        this.close(`${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`, part);
         break;
-      }
       case 'tool-call':
       case 'tool-result':
       case 'tool-approval-request':
       case 'source':
-        content.push(part);
+        this.content.push(part);
         break;
       case 'finish':
-        finishReason = part.finishReason;
-        usage = part.usage;
-        providerMetadata = part.providerMetadata;
+        this.finishReason = part.finishReason;
+        this.usage = part.usage;
+        this.providerMetadata = part.providerMetadata;
         break;
       case 'error':
-        if (error === undefined) error = part.error;
+        if (this.error === undefined) this.error = part.error;
         break;
     }
   }
 
-  shareFinalEncryptedContent(reasoningBlocks);
-  return { content, finishReason, usage, providerMetadata, response, error };
+  private open(kind: 'text' | 'reasoning', id: string, metadata: ProviderOptions | undefined) {
+    // A copy: metadata is merged and rewritten below, the emitted parts must stay untouched.
+    const block: TextContent = {
+      type: kind,
+      text: '',
+      ...(metadata != null && { providerMetadata: { ...metadata } }),
+    };
+    this.content.push(block);
+    this.openBlocks.set(`${kind}:${id}`, block);
+    if (kind === 'reasoning') this.reasoningBlocks.push(block);
+    return block;
+  }
+
+  private close(key: string, end: { providerMetadata?: ProviderOptions }): void {
+    const block = this.openBlocks.get(key);
+    if (block == null) return;
+    const metadata = mergeMetadata(block.providerMetadata, end.providerMetadata);
+    if (metadata != null) block.providerMetadata = metadata;
+    this.openBlocks.delete(key);
+  }
 }
 
 /**

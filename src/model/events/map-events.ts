@@ -7,6 +7,7 @@ import { type ItemContext, mapItemAdded, mapItemDone, mapToolInputEvent } from '
 import { ReasoningBlocks } from './map-reasoning';
 import { TextBlocks } from './map-text';
 import type { Emit, OngoingToolCall, ResponseEventMapperOptions } from './mapper-scope';
+import { OutputItemLog } from './output-item-log';
 import { ResponseOutcome } from './response-outcome';
 import {
   type Annotation,
@@ -47,10 +48,9 @@ export class ResponseEventMapper implements ItemContext {
 
   private readonly options: ResponseEventMapperOptions;
   private readonly activeItems = new Map<number, string>();
-  private readonly doneItems = new Map<number, JsonObject>();
+  private readonly items = new OutputItemLog();
   private readonly fallbackAnnotations: Annotation[] = [];
   private readonly outcome = new ResponseOutcome();
-  private terminalOutput: JsonObject[] | undefined;
   private terminalSeen = false;
   private errorSeen = false;
   private finishEmitted = false;
@@ -73,12 +73,7 @@ export class ResponseEventMapper implements ItemContext {
 
   /** Output items in server form, in output_index order (terminal `response.output` first). */
   get outputItems(): JsonObject[] {
-    const rebuilt = [...this.doneItems.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
-    // Some servers send an empty `output` on the terminal event although items were streamed.
-    if (this.terminalOutput != null && (this.terminalOutput.length > 0 || rebuilt.length === 0)) {
-      return this.terminalOutput;
-    }
-    return rebuilt;
+    return this.items.items;
   }
 
   meta(itemId: string, extra: Record<string, unknown> = {}): ProviderOptions {
@@ -157,17 +152,8 @@ export class ResponseEventMapper implements ItemContext {
   private dispatch(value: ServerEvent, raw: Record<string, unknown>, emit: Emit): void {
     switch (value.type) {
       case 'response.created':
-        this.outcome.responseId = value.response.id ?? this.outcome.responseId;
         if (value.response.store === false) this.store = false;
-        emit({
-          type: 'response-metadata',
-          id: value.response.id ?? undefined,
-          timestamp:
-            value.response.created_at != null
-              ? new Date(value.response.created_at * 1000)
-              : undefined,
-          modelId: value.response.model ?? undefined,
-        });
+        emit(this.outcome.applyCreated(value));
         return;
       case 'response.output_item.added':
       case 'response.output_item.done':
@@ -220,7 +206,7 @@ export class ResponseEventMapper implements ItemContext {
     emit: Emit,
   ): void {
     const done = value.type === 'response.output_item.done';
-    if (done) this.doneItems.set(value.output_index, rawItem as JsonObject);
+    if (done) this.items.itemDone(value.output_index, rawItem as JsonObject);
     const itemType = value.item.type;
     if (!isKnownItemType(itemType)) return; // e.g. compaction: kept in outputItems only
     const parsed = itemSchemas[itemType].safeParse(rawItem);
@@ -255,8 +241,7 @@ export class ResponseEventMapper implements ItemContext {
       // The `error` event before it already reported the same failure.
       if (!streamErrorBefore && error !== undefined) this.emitError(error, emit);
     }
-    const output = (raw.response as { output?: unknown }).output;
-    if (Array.isArray(output)) this.terminalOutput = output as JsonObject[];
+    this.items.terminalOutput((raw.response as { output?: unknown }).output);
     this.terminalSeen = true;
     this.finish(emit);
   }

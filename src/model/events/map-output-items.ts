@@ -2,7 +2,7 @@ import type { ReasoningBlocks } from './map-reasoning';
 import type { TextBlocks } from './map-text';
 import type { Emit, MapperScope } from './mapper-scope';
 import type { ServerEvent } from './schemas/event-schemas';
-import type { OutputItem } from './schemas/output-item-schemas';
+import type { ItemOf, ItemType, OutputItem } from './schemas/output-item-schemas';
 import {
   computerCallAdded,
   computerCallDone,
@@ -53,6 +53,78 @@ export type ItemContext = MapperScope & {
   resolveItemId(itemId: string, outputIndex: number | null | undefined): string;
 };
 
+type ItemMapper<K extends ItemType> = {
+  /** `response.output_item.added`. */
+  added?: (ctx: ItemContext, outputIndex: number, item: ItemOf<K>, emit: Emit) => void;
+  /** `response.output_item.done`; `raw` is the item as the server sent it. */
+  done?: (
+    ctx: ItemContext,
+    outputIndex: number,
+    item: ItemOf<K>,
+    emit: Emit,
+    raw: Record<string, unknown>,
+  ) => void;
+};
+
+/** The mapper of whichever item type `ITEM_MAPPERS[item.type]` picked (TypeScript cannot correlate them). */
+type AnyItemMapper = {
+  added?: (ctx: ItemContext, outputIndex: number, item: OutputItem, emit: Emit) => void;
+  done?: (
+    ctx: ItemContext,
+    outputIndex: number,
+    item: OutputItem,
+    emit: Emit,
+    raw: Record<string, unknown>,
+  ) => void;
+};
+
+/** A mapper of done items that does not need the output index. */
+const byItem =
+  <I>(map: (ctx: ItemContext, item: I, emit: Emit) => void) =>
+  (ctx: ItemContext, _outputIndex: number, item: I, emit: Emit) =>
+    map(ctx, item, emit);
+
+/**
+ * What each output item type becomes, when it is announced and when it is done. Items a type
+ * has no entry for (MCP items, shell calls and outputs, programs are mapped whole when done;
+ * `mcp_list_tools` is never shown) produce nothing at that point.
+ */
+const ITEM_MAPPERS: { [K in ItemType]: ItemMapper<K> } = {
+  message: { added: messageAdded, done: messageDone },
+  reasoning: { added: reasoningAdded, done: reasoningDone },
+  function_call: { added: functionCallAdded, done: functionCallDone },
+  custom_tool_call: { added: customToolCallAdded, done: customToolCallDone },
+  web_search_call: {
+    added: (ctx, outputIndex, item, emit) => webSearchAdded(ctx, outputIndex, item.id, emit),
+    done: webSearchDone,
+  },
+  file_search_call: {
+    added: byItem((ctx, item: { id: string }, emit) =>
+      emptyInputCall(ctx, item.id, 'file_search', emit),
+    ),
+    done: fileSearchDone,
+  },
+  image_generation_call: {
+    added: byItem((ctx, item: { id: string }, emit) =>
+      emptyInputCall(ctx, item.id, 'image_generation', emit),
+    ),
+    done: byItem(imageGenerationDone),
+  },
+  code_interpreter_call: { added: codeInterpreterAdded, done: codeInterpreterDone },
+  computer_call: { added: computerCallAdded, done: computerCallDone },
+  tool_search_call: { added: toolSearchAdded, done: toolSearchDone },
+  tool_search_output: { done: byItem(toolSearchOutputDone) },
+  apply_patch_call: { added: applyPatchAdded, done: applyPatchDone },
+  mcp_call: { done: byItem(mcpCallDone) },
+  mcp_approval_request: { done: byItem(mcpApprovalRequestDone) },
+  mcp_list_tools: {},
+  local_shell_call: { done: byItem(localShellDone) },
+  shell_call: { done: byItem(shellCallDone) },
+  shell_call_output: { done: byItem(shellOutputDone) },
+  program: { done: byItem(programDone) },
+  program_output: { done: byItem(programOutputDone) },
+};
+
 /** `response.output_item.added`. */
 export function mapItemAdded(
   ctx: ItemContext,
@@ -60,46 +132,40 @@ export function mapItemAdded(
   item: OutputItem,
   emit: Emit,
 ): void {
-  switch (item.type) {
-    case 'message':
-      ctx.setActiveItem(outputIndex, item.id);
-      ctx.text.messageAdded(item.id, item.phase, emit);
-      return;
-    case 'reasoning':
-      ctx.setActiveItem(outputIndex, item.id);
-      ctx.reasoning.itemAdded(item.id, item.encrypted_content, emit);
-      return;
-    case 'function_call':
-      functionCallAdded(ctx, outputIndex, item, emit);
-      return;
-    case 'custom_tool_call':
-      customToolCallAdded(ctx, outputIndex, item, emit);
-      return;
-    case 'web_search_call':
-      webSearchAdded(ctx, outputIndex, item.id, emit);
-      return;
-    case 'file_search_call':
-      emptyInputCall(ctx, item.id, 'file_search', emit);
-      return;
-    case 'image_generation_call':
-      emptyInputCall(ctx, item.id, 'image_generation', emit);
-      return;
-    case 'code_interpreter_call':
-      codeInterpreterAdded(ctx, outputIndex, item, emit);
-      return;
-    case 'computer_call':
-      computerCallAdded(ctx, outputIndex, item, emit);
-      return;
-    case 'tool_search_call':
-      toolSearchAdded(ctx, outputIndex, item, emit);
-      return;
-    case 'apply_patch_call':
-      applyPatchAdded(ctx, outputIndex, item, emit);
-      return;
-    default:
-      // MCP items, shell calls and outputs, programs: mapped whole when done.
-      return;
-  }
+  (ITEM_MAPPERS[item.type] as AnyItemMapper).added?.(ctx, outputIndex, item, emit);
+}
+
+/** `response.output_item.done`. */
+export function mapItemDone(
+  ctx: ItemContext,
+  outputIndex: number,
+  item: OutputItem,
+  rawItem: Record<string, unknown>,
+  emit: Emit,
+): void {
+  (ITEM_MAPPERS[item.type] as AnyItemMapper).done?.(ctx, outputIndex, item, emit, rawItem);
+}
+
+function messageAdded(
+  ctx: ItemContext,
+  outputIndex: number,
+  item: ItemOf<'message'>,
+  emit: Emit,
+): void {
+  ctx.setActiveItem(outputIndex, item.id);
+  ctx.text.messageAdded(item.id, item.phase, emit);
+}
+
+function messageDone(
+  ctx: ItemContext,
+  outputIndex: number,
+  item: ItemOf<'message'>,
+  emit: Emit,
+  raw: Record<string, unknown>,
+): void {
+  const itemId = ctx.resolveItemId(item.id, outputIndex);
+  ctx.text.messageDone(itemId, item.phase, messageText(raw), emit);
+  ctx.setActiveItem(outputIndex, undefined);
 }
 
 function messageText(rawItem: Record<string, unknown>): string {
@@ -113,81 +179,25 @@ function messageText(rawItem: Record<string, unknown>): string {
     .join('');
 }
 
-/** `response.output_item.done`. */
-export function mapItemDone(
+function reasoningAdded(
   ctx: ItemContext,
   outputIndex: number,
-  item: OutputItem,
-  rawItem: Record<string, unknown>,
+  item: ItemOf<'reasoning'>,
   emit: Emit,
 ): void {
-  switch (item.type) {
-    case 'message': {
-      const itemId = ctx.resolveItemId(item.id, outputIndex);
-      ctx.text.messageDone(itemId, item.phase, messageText(rawItem), emit);
-      ctx.setActiveItem(outputIndex, undefined);
-      return;
-    }
-    case 'reasoning': {
-      const itemId = ctx.resolveItemId(item.id, outputIndex);
-      ctx.reasoning.itemDone(itemId, item.encrypted_content, emit);
-      ctx.setActiveItem(outputIndex, undefined);
-      return;
-    }
-    case 'function_call':
-      functionCallDone(ctx, outputIndex, item, emit);
-      return;
-    case 'custom_tool_call':
-      customToolCallDone(ctx, outputIndex, item, emit);
-      return;
-    case 'web_search_call':
-      webSearchDone(ctx, outputIndex, item, emit);
-      return;
-    case 'file_search_call':
-      fileSearchDone(ctx, outputIndex, item, emit);
-      return;
-    case 'code_interpreter_call':
-      codeInterpreterDone(ctx, outputIndex, item, emit);
-      return;
-    case 'image_generation_call':
-      imageGenerationDone(ctx, item, emit);
-      return;
-    case 'mcp_call':
-      mcpCallDone(ctx, item, emit);
-      return;
-    case 'mcp_approval_request':
-      mcpApprovalRequestDone(ctx, item, emit);
-      return;
-    case 'mcp_list_tools':
-      return; // Not shown to the caller and never sent back.
-    case 'local_shell_call':
-      localShellDone(ctx, item, emit);
-      return;
-    case 'shell_call':
-      shellCallDone(ctx, item, emit);
-      return;
-    case 'shell_call_output':
-      shellOutputDone(ctx, item, emit);
-      return;
-    case 'apply_patch_call':
-      applyPatchDone(ctx, outputIndex, item, emit);
-      return;
-    case 'computer_call':
-      computerCallDone(ctx, outputIndex, item, emit);
-      return;
-    case 'tool_search_call':
-      toolSearchDone(ctx, outputIndex, item, emit);
-      return;
-    case 'tool_search_output':
-      toolSearchOutputDone(ctx, item, emit);
-      return;
-    case 'program':
-      programDone(ctx, item, emit);
-      return;
-    case 'program_output':
-      programOutputDone(ctx, item, emit);
-      return;
-  }
+  ctx.setActiveItem(outputIndex, item.id);
+  ctx.reasoning.itemAdded(item.id, item.encrypted_content, emit);
+}
+
+function reasoningDone(
+  ctx: ItemContext,
+  outputIndex: number,
+  item: ItemOf<'reasoning'>,
+  emit: Emit,
+): void {
+  const itemId = ctx.resolveItemId(item.id, outputIndex);
+  ctx.reasoning.itemDone(itemId, item.encrypted_content, emit);
+  ctx.setActiveItem(outputIndex, undefined);
 }
 
 /** Streamed tool inputs: function arguments, custom tool input, interpreter code, patch diffs. */

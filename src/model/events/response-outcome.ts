@@ -23,6 +23,17 @@ export class ResponseOutcome {
   private reasoningContext: string | undefined;
   private promptCacheDiagnostics: Record<string, unknown> | undefined;
 
+  /** `response.created`: the response id, and the response-metadata part. */
+  applyCreated({ response }: ServerEvent<'response.created'>): StreamPart {
+    this.responseId = response.id ?? this.responseId;
+    return {
+      type: 'response-metadata',
+      id: response.id ?? undefined,
+      timestamp: response.created_at != null ? new Date(response.created_at * 1000) : undefined,
+      modelId: response.model ?? undefined,
+    };
+  }
+
   applyTerminal(value: TerminalEvent, hasFunctionCall: boolean): void {
     const { response } = value;
     this.responseId ??= response.id ?? undefined;

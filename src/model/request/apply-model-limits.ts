@@ -40,34 +40,49 @@ export function applyModelLimits({
   }
 
   if (isReasoningModel) {
-    // A configuration update in the input changes the effort the sampling rules apply to.
-    let effectiveEffort = reasoningEffort;
-    for (const item of input) {
-      if (item.type === 'configuration_update') {
-        effectiveEffort =
-          ((item.reasoning as JsonObject | undefined)?.effort as string) ?? effectiveEffort;
-      }
-    }
-    if (!(effectiveEffort === 'none' && capabilities.samplingWithEffortNone)) {
+    const effort = effectiveEffort(reasoningEffort, input);
+    if (!(effort === 'none' && capabilities.samplingWithEffortNone)) {
       removeForReasoning(settings, capabilities, warnings);
     }
-  } else {
-    for (const [feature, value] of [
-      ['reasoningEffort', openai?.reasoningEffort],
-      ['reasoningSummary', openai?.reasoningSummary],
-      ['reasoningMode', openai?.reasoningMode],
-      ['reasoningContext', openai?.reasoningContext],
-    ] as const) {
-      if (value != null) {
-        warnings.push({
-          type: 'unsupported',
-          feature,
-          details: `${feature} is not supported for non-reasoning models`,
-        });
-      }
+  } else warnReasoningOptions(openai, warnings);
+  limitServiceTier(settings, openai, capabilities, warnings);
+}
+
+/** A configuration update in the input changes the effort the sampling rules apply to. */
+function effectiveEffort(reasoningEffort: string | undefined, input: InputItem[]) {
+  let effort = reasoningEffort;
+  for (const item of input) {
+    if (item.type === 'configuration_update') {
+      effort = ((item.reasoning as JsonObject | undefined)?.effort as string) ?? effort;
     }
   }
+  return effort;
+}
 
+/** Reasoning options on a model that does not reason: nothing is sent for them, say so. */
+function warnReasoningOptions(openai: OpenAIOptions | undefined, warnings: Warning[]): void {
+  for (const [feature, value] of [
+    ['reasoningEffort', openai?.reasoningEffort],
+    ['reasoningSummary', openai?.reasoningSummary],
+    ['reasoningMode', openai?.reasoningMode],
+    ['reasoningContext', openai?.reasoningContext],
+  ] as const) {
+    if (value != null) {
+      warnings.push({
+        type: 'unsupported',
+        feature,
+        details: `${feature} is not supported for non-reasoning models`,
+      });
+    }
+  }
+}
+
+function limitServiceTier(
+  settings: JsonObject,
+  openai: OpenAIOptions | undefined,
+  capabilities: ModelCapabilities,
+  warnings: Warning[],
+): void {
   const tier = openai?.serviceTier;
   if (tier === 'flex' && !capabilities.supportsFlexProcessing) {
     settings.service_tier = undefined;

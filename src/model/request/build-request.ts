@@ -39,30 +39,21 @@ export type ResponsesRequest = {
  * turn planner needs: settings (fingerprinted), input items (delta-planned), and the
  * conversation key.
  */
-export async function buildRequest({
-  modelId,
-  options,
-  providerOptionsName = 'openai',
-  prefix,
-}: {
+export async function buildRequest(args: {
   modelId: string;
   options: CallOptions;
   providerOptionsName?: string;
   /** Leading messages already converted under the same conversion options (a chain head's). */
   prefix?: PromptPrefix;
 }): Promise<ResponsesRequest> {
+  const { modelId, options, providerOptionsName = 'openai', prefix } = args;
   const warnings: Warning[] = [];
   const capabilities = getModelCapabilities(modelId);
   warnUnsupportedSettings(options, warnings);
   const openai = await parseOpenAIOptions(options.providerOptions, providerOptionsName);
   const reasoning = resolveReasoning(openai, options, capabilities, warnings);
-  if (openai?.conversation && openai?.previousResponseId) {
-    warnings.push({
-      type: 'unsupported',
-      feature: 'conversation',
-      details: 'conversation and previousResponseId cannot be used together',
-    });
-  }
+  if (openai?.conversation && openai?.previousResponseId)
+    warnings.push({ ...CONVERSATION_CONFLICT });
   const tools = await prepareTools({
     tools: options.tools,
     toolChoice: options.toolChoice,
@@ -104,6 +95,12 @@ export async function buildRequest({
     ...converted,
   };
 }
+
+const CONVERSATION_CONFLICT: Warning = {
+  type: 'unsupported',
+  feature: 'conversation',
+  details: 'conversation and previousResponseId cannot be used together',
+};
 
 /** Call settings the Responses API has no equivalent for (as @ai-sdk/openai warns). */
 function warnUnsupportedSettings(options: CallOptions, warnings: Warning[]): void {
