@@ -6,15 +6,16 @@
  */
 const MODEL_ROOT = '^src/model/[^/]+\\.ts$';
 const MODEL_LEAVES = '^src/model/provider-tools\\.ts$';
-const LEAVES = '^src/(types\\.ts|util/)';
+const TYPES = '^src/types\\.ts$';
+const UTIL = '^src/util/';
 
-/** `from` may import nothing under src/ but `allowed` (and the leaf modules). */
+/** `from` may import nothing under src/ but its own folder, `allowed` and util/. */
 const onlyImports = (name, comment, from, allowed) => ({
   name,
   comment,
   severity: 'error',
   from: { path: from },
-  to: { path: '^src/', pathNot: [allowed, LEAVES, from] },
+  to: { path: '^src/', pathNot: [...allowed, UTIL, from] },
 });
 
 module.exports = {
@@ -51,22 +52,35 @@ module.exports = {
       'pool-is-transport',
       'The socket transport knows nothing of the model, the AI SDK or the neutral types.',
       '^src/pool/',
-      '^$',
+      [],
     ),
     {
       name: 'pool-uses-only-ws',
       comment: 'The socket transport needs only the ws package (and the runtime).',
       severity: 'error',
       from: { path: '^src/pool/' },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg'], pathNot: 'node_modules/(@types/)?ws/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg'],
+        pathNot: 'node_modules/(@types/)?ws/',
+      },
     },
-    onlyImports('http-is-transport', 'The HTTP fallback transport knows nothing of the model.', '^src/http/', '^$'),
-    onlyImports('convert-is-a-leaf-of-model', 'Prompt conversion needs only the neutral types.', '^src/convert/', '^$'),
+    onlyImports(
+      'http-is-transport',
+      'The HTTP fallback transport knows nothing of the model.',
+      '^src/http/',
+      [TYPES],
+    ),
+    onlyImports(
+      'convert-is-a-leaf-of-model',
+      'Prompt conversion needs only the neutral types.',
+      '^src/convert/',
+      [TYPES],
+    ),
     onlyImports(
       'adapters-see-only-the-model',
       'Spec adapters convert types around the neutral model: its root files are their whole view (no pool, no sockets, no internals).',
       '^src/spec/',
-      MODEL_ROOT,
+      [TYPES, MODEL_ROOT],
     ),
     {
       name: 'model-below-the-adapters',
@@ -77,7 +91,8 @@ module.exports = {
     },
     {
       name: 'model-steps-never-reach-the-model-root',
-      comment: 'request/, chain/, turn/ and events/ serve the model root, never the other way round.',
+      comment:
+        'request/, chain/, turn/ and events/ serve the model root, never the other way round.',
       severity: 'error',
       from: { path: '^src/model/[^/]+/' },
       to: { path: MODEL_ROOT, pathNot: MODEL_LEAVES },
@@ -105,7 +120,8 @@ module.exports = {
     },
     {
       name: 'events-know-no-request',
-      comment: 'The event mapper reads server events and the call tools, never the request builder.',
+      comment:
+        'The event mapper reads server events and the call tools, never the request builder.',
       severity: 'error',
       from: { path: '^src/model/events/' },
       to: { path: '^src/model/request/' },
@@ -129,6 +145,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

@@ -65,7 +65,7 @@ export type ToolResultPart = {
   providerOptions?: ProviderOptions;
 };
 
-export type ToolApprovalResponsePart = {
+type ToolApprovalResponsePart = {
   type: 'tool-approval-response';
   approvalId: string;
   approved: boolean;
@@ -200,7 +200,7 @@ export type ToolCall = {
   providerMetadata?: ProviderOptions;
 };
 
-export type ToolResult = {
+type ToolResult = {
   type: 'tool-result';
   toolCallId: string;
   toolName: string;
@@ -209,7 +209,7 @@ export type ToolResult = {
   providerMetadata?: ProviderOptions;
 };
 
-export type ToolApprovalRequest = {
+type ToolApprovalRequest = {
   type: 'tool-approval-request';
   approvalId: string;
   toolCallId: string;

@@ -4,7 +4,7 @@
  * AI SDK hands the same history strings back call after call. That keeps the prefix check of a
  * long history cheap without hashing or re-serialising it.
  */
-export function sameItem(a: unknown, b: unknown): boolean {
+function sameItem(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {

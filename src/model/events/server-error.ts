@@ -97,7 +97,7 @@ export function statusCodeOf(error: ServerError): number {
 }
 
 /** Retrying cannot fix an exhausted quota, although the server reports it as a 429. */
-export function isRetryableServerError(error: ServerError, statusCode: number): boolean {
+function isRetryableServerError(error: ServerError, statusCode: number): boolean {
   if (error.code === 'insufficient_quota' || error.type === 'insufficient_quota') return false;
   return statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500;
 }

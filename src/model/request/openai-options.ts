@@ -10,7 +10,7 @@ const reasoningUpdateEffort = z.enum(['none', 'low', 'medium', 'high', 'xhigh', 
 const jsonSchemaRecord = z.record(z.string(), z.json());
 
 /** Request-level text format override (`textFormat`), same shape as `@ai-sdk/openai`'s. */
-export const textFormatSchema = z.discriminatedUnion('type', [
+const textFormatSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text') }),
   z.object({
     type: z.literal('json_schema'),
@@ -32,7 +32,7 @@ export const textFormatSchema = z.discriminatedUnion('type', [
  *
  * Added by this package: `conversationId`.
  */
-export const openaiOptionsSchema = z.object({
+const openaiOptionsSchema = z.object({
   conversation: z.string().nullish(),
   include: z
     .array(

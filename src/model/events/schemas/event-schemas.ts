@@ -33,7 +33,7 @@ const terminalResponse = z.object({
     .nullish(),
 });
 
-export const annotationSchema = z.discriminatedUnion('type', [
+const annotationSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('url_citation'),
     url: z.string(),
@@ -165,12 +165,10 @@ export const eventSchemas = {
   }),
 } as const;
 
-export type EventSchemas = typeof eventSchemas;
+type EventSchemas = typeof eventSchemas;
 export type EventType = keyof EventSchemas;
 export type ServerEvent<T extends EventType = EventType> = z.infer<EventSchemas[T]>;
 
 export function isKnownEventType(type: unknown): type is EventType {
   return typeof type === 'string' && Object.hasOwn(eventSchemas, type);
 }
-
-export type Logprobs = z.infer<typeof logprobsSchema>;

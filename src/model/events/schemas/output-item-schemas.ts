@@ -207,7 +207,7 @@ export const itemSchemas = {
   }),
 } as const;
 
-export type ItemSchemas = typeof itemSchemas;
+type ItemSchemas = typeof itemSchemas;
 export type ItemType = keyof ItemSchemas;
 export type OutputItem = { [K in ItemType]: z.infer<ItemSchemas[K]> }[ItemType];
 export type ItemOf<K extends ItemType> = z.infer<ItemSchemas[K]>;
