@@ -67,7 +67,8 @@ const CYCLE: Plant = {
 };
 const UPWARD: Plant = {
   file: 'src/pool/connection.ts',
-  lines: "import type { TurnCall } from '../model/turn/turn-call';\nexport type Planted = TurnCall;",
+  lines:
+    "import type { TurnCall } from '../model/turn/turn-call';\nexport type Planted = TurnCall;",
 };
 
 /** One more plant per rule; each breaks its rule only. */
@@ -75,7 +76,8 @@ const OTHER_RULES: Array<Plant & { rule: string }> = [
   {
     rule: 'pool-uses-only-ws',
     file: 'src/pool/socket-handle.ts',
-    lines: "import type { APICallError } from '@ai-sdk/provider';\nexport type Planted = APICallError;",
+    lines:
+      "import type { APICallError } from '@ai-sdk/provider';\nexport type Planted = APICallError;",
   },
   {
     rule: 'adapters-see-only-the-model',
@@ -90,7 +92,8 @@ const OTHER_RULES: Array<Plant & { rule: string }> = [
   {
     rule: 'model-steps-never-reach-the-model-root',
     file: 'src/model/chain/find-head.ts',
-    lines: "import type { ModelConfig } from '../model-config';\nexport type Planted = ModelConfig;",
+    lines:
+      "import type { ModelConfig } from '../model-config';\nexport type Planted = ModelConfig;",
   },
   {
     rule: 'product-never-imports-testing',
@@ -106,7 +109,8 @@ const OTHER_RULES: Array<Plant & { rule: string }> = [
   {
     rule: 'only-turns-touch-transports',
     file: 'src/model/request/drop-undefined.ts',
-    lines: "import type { Connection } from '../../pool/connection';\nexport type Planted = Connection;",
+    lines:
+      "import type { Connection } from '../../pool/connection';\nexport type Planted = Connection;",
   },
 ];
 
