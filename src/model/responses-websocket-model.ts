@@ -1,7 +1,7 @@
 import type { CallOptions, GenerateResult, StreamPart, StreamResult, Warning } from '../types';
 import { findHead } from './chain/find-head';
 import { reusablePrefix } from './chain/reusable-prefix';
-import { credentialScope, splitHeaders } from './credential-scope';
+import { credentialScope, splitHeaders } from './credentials';
 import { collectContent } from './events/collect-content';
 import type { ModelConfig } from './model-config';
 import { buildRequest } from './request/build-request';
