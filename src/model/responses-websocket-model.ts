@@ -13,7 +13,8 @@ import { streamWebSocketTurn } from './turn/websocket-turn';
 /**
  * The spec-neutral model: one implementation behind the V2, V3 and V4 adapters. It converts the
  * call, plans the turn (delta or full), runs it over a pooled socket (or HTTP), and maps the
- * events back, recording the new chain head before the caller sees the finish.
+ * events back, recording the new chain head before the caller sees the finish
+ * (docs/architecture.md, "The flow of one call").
  */
 export class ResponsesWebSocketModel {
   constructor(

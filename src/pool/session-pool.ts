@@ -41,7 +41,7 @@ type Waiter = { wake(): void };
 /**
  * Sockets keyed by credential scope, one response in flight per socket. Hands out a free socket
  * that holds the wanted chain head when it can, any idle socket of the scope otherwise, a new
- * socket below `maxSockets`, and queues the call beyond that.
+ * socket below `maxSockets`, and queues the call beyond that (docs/architecture.md, "The pool").
  */
 export class SessionPool {
   private readonly connections = new Map<string, Set<Connection>>();

@@ -31,6 +31,7 @@ export type { ResponseEventMapperOptions } from './mapper-scope';
  * reason, usage and errors as `@ai-sdk/openai`'s Responses model, plus `responseId` in the
  * metadata of every part so that the next call can find its conversation. Tolerant: unknown
  * events and item types are ignored, deltas of unannounced items open their block first.
+ * docs/architecture.md, "The flow of one call", step 5, says where each kind of event goes.
  */
 export class ResponseEventMapper implements ItemContext {
   readonly providerOptionsName: string;
