@@ -78,6 +78,32 @@ type AnyItemMapper = {
   ) => void;
 };
 
+/**
+ * Messages and reasoning stream into blocks. The output index remembers which item streams
+ * there, because gateways may rotate item ids between the events of one item.
+ */
+function streamedItem<I extends { id: string }>(
+  open: (ctx: ItemContext, item: I, emit: Emit) => void,
+  close: (
+    ctx: ItemContext,
+    itemId: string,
+    item: I,
+    emit: Emit,
+    raw: Record<string, unknown>,
+  ) => void,
+) {
+  return {
+    added(ctx: ItemContext, outputIndex: number, item: I, emit: Emit): void {
+      ctx.setActiveItem(outputIndex, item.id);
+      open(ctx, item, emit);
+    },
+    done(ctx: ItemContext, outputIndex: number, item: I, emit: Emit, raw: Record<string, unknown>) {
+      close(ctx, ctx.resolveItemId(item.id, outputIndex), item, emit, raw);
+      ctx.setActiveItem(outputIndex, undefined);
+    },
+  };
+}
+
 /** A mapper of done items that does not need the output index. */
 const byItem =
   <I>(map: (ctx: ItemContext, item: I, emit: Emit) => void) =>
@@ -90,8 +116,15 @@ const byItem =
  * `mcp_list_tools` is never shown) produce nothing at that point.
  */
 const ITEM_MAPPERS: { [K in ItemType]: ItemMapper<K> } = {
-  message: { added: messageAdded, done: messageDone },
-  reasoning: { added: reasoningAdded, done: reasoningDone },
+  message: streamedItem(
+    (ctx, item, emit) => ctx.text.messageAdded(item.id, item.phase, emit),
+    (ctx, itemId, item, emit, raw) =>
+      ctx.text.messageDone(itemId, item.phase, messageText(raw), emit),
+  ),
+  reasoning: streamedItem(
+    (ctx, item, emit) => ctx.reasoning.itemAdded(item.id, item.encrypted_content, emit),
+    (ctx, itemId, item, emit) => ctx.reasoning.itemDone(itemId, item.encrypted_content, emit),
+  ),
   function_call: { added: functionCallAdded, done: functionCallDone },
   custom_tool_call: { added: customToolCallAdded, done: customToolCallDone },
   web_search_call: {
@@ -146,28 +179,6 @@ export function mapItemDone(
   (ITEM_MAPPERS[item.type] as AnyItemMapper).done?.(ctx, outputIndex, item, emit, rawItem);
 }
 
-function messageAdded(
-  ctx: ItemContext,
-  outputIndex: number,
-  item: ItemOf<'message'>,
-  emit: Emit,
-): void {
-  ctx.setActiveItem(outputIndex, item.id);
-  ctx.text.messageAdded(item.id, item.phase, emit);
-}
-
-function messageDone(
-  ctx: ItemContext,
-  outputIndex: number,
-  item: ItemOf<'message'>,
-  emit: Emit,
-  raw: Record<string, unknown>,
-): void {
-  const itemId = ctx.resolveItemId(item.id, outputIndex);
-  ctx.text.messageDone(itemId, item.phase, messageText(raw), emit);
-  ctx.setActiveItem(outputIndex, undefined);
-}
-
 function messageText(rawItem: Record<string, unknown>): string {
   const content = Array.isArray(rawItem.content) ? rawItem.content : [];
   return content
@@ -177,27 +188,6 @@ function messageText(rawItem: Record<string, unknown>): string {
       return typeof value.refusal === 'string' ? value.refusal : '';
     })
     .join('');
-}
-
-function reasoningAdded(
-  ctx: ItemContext,
-  outputIndex: number,
-  item: ItemOf<'reasoning'>,
-  emit: Emit,
-): void {
-  ctx.setActiveItem(outputIndex, item.id);
-  ctx.reasoning.itemAdded(item.id, item.encrypted_content, emit);
-}
-
-function reasoningDone(
-  ctx: ItemContext,
-  outputIndex: number,
-  item: ItemOf<'reasoning'>,
-  emit: Emit,
-): void {
-  const itemId = ctx.resolveItemId(item.id, outputIndex);
-  ctx.reasoning.itemDone(itemId, item.encrypted_content, emit);
-  ctx.setActiveItem(outputIndex, undefined);
 }
 
 /** Streamed tool inputs: function arguments, custom tool input, interpreter code, patch diffs. */
@@ -213,22 +203,25 @@ export function mapToolInputEvent(
   >,
   emit: Emit,
 ): void {
+  // Input of a call never announced has nothing to attach to: its done item emits it whole.
+  const call = ctx.ongoingToolCalls.get(value.output_index);
+  if (call == null) return;
   switch (value.type) {
     case 'response.function_call_arguments.delta':
     case 'response.custom_tool_call_input.delta':
-      toolInputDelta(ctx, value.output_index, value.delta, emit);
+      toolInputDelta(call, value.delta, emit);
       return;
     case 'response.code_interpreter_call_code.delta':
-      codeInterpreterCodeDelta(ctx, value.output_index, value.delta, emit);
+      codeInterpreterCodeDelta(call, value.delta, emit);
       return;
     case 'response.code_interpreter_call_code.done':
-      codeInterpreterCodeDone(ctx, value.output_index, value.code, emit);
+      codeInterpreterCodeDone(ctx, call, value.code, emit);
       return;
     case 'response.apply_patch_call_operation_diff.delta':
-      applyPatchDiffDelta(ctx, value.output_index, value.delta, emit);
+      applyPatchDiffDelta(call, value.delta, emit);
       return;
     case 'response.apply_patch_call_operation_diff.done':
-      applyPatchDiffDone(ctx, value.output_index, value.diff, emit);
+      applyPatchDiffDone(ctx, call, value.diff, emit);
       return;
   }
 }

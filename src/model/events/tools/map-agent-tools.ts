@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../../../types';
 import type { Emit, MapperScope } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
-import { emitToolInput, startToolInput } from './tool-input';
+import { emitToolInput, startToolInput, takeOngoingCall } from './tool-input';
 
 /*
  * Computer use, tool search and programmatic tool calling. Shapes follow @ai-sdk/openai.
@@ -36,8 +36,7 @@ export function computerCallDone(
   item: ItemOf<'computer_call'>,
   emit: Emit,
 ): void {
-  const announced = scope.ongoingToolCalls.has(outputIndex);
-  scope.ongoingToolCalls.delete(outputIndex);
+  const announced = takeOngoingCall(scope, outputIndex) !== undefined;
   if (item.call_id == null) {
     // Hosted computer use: OpenAI ran the action itself.
     const toolName = scope.tools.toSdkName('computer_use');
@@ -113,8 +112,7 @@ export function toolSearchDone(
   item: ItemOf<'tool_search_call'>,
   emit: Emit,
 ): void {
-  const call = scope.ongoingToolCalls.get(outputIndex);
-  scope.ongoingToolCalls.delete(outputIndex);
+  const call = takeOngoingCall(scope, outputIndex);
   if (call == null) return;
   const hosted = item.execution === 'server';
   const toolCallId = hosted ? call.toolCallId : (item.call_id ?? item.id);

@@ -1,7 +1,7 @@
 import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
 import { expandParallelToolCall, isUndeclaredParallelToolCall } from './expand-parallel-tool-call';
-import { emitToolInput, startToolInput } from './tool-input';
+import { emitToolInput, startToolInput, takeOngoingCall } from './tool-input';
 
 /*
  * Client-side tool calls: `function_call` (JSON arguments streamed as deltas) and
@@ -26,17 +26,11 @@ export function functionCallAdded(
   if (!suppress) startToolInput(emit, item.call_id, item.name, scope.meta(item.id));
 }
 
-/** `function_call_arguments.delta` and `custom_tool_call_input.delta`. */
-export function toolInputDelta(
-  scope: MapperScope,
-  outputIndex: number,
-  delta: string,
-  emit: Emit,
-): void {
-  const call = scope.ongoingToolCalls.get(outputIndex);
-  // A delta for a call never announced has no call id or name to attach to; the call is
-  // emitted whole when its output_item.done arrives.
-  if (call == null) return;
+/**
+ * `function_call_arguments.delta` and `custom_tool_call_input.delta` of an announced call (a
+ * delta for a call never announced has nothing to attach to: the call is emitted whole when done).
+ */
+export function toolInputDelta(call: OngoingToolCall, delta: string, emit: Emit): void {
   if (call.suppressInputStreaming) {
     call.bufferedInputDeltas?.push(delta);
     return;
@@ -50,8 +44,7 @@ export function functionCallDone(
   item: ItemOf<'function_call'>,
   emit: Emit,
 ): void {
-  const ongoing = scope.ongoingToolCalls.get(outputIndex);
-  scope.ongoingToolCalls.delete(outputIndex);
+  const ongoing = takeOngoingCall(scope, outputIndex);
   scope.hasFunctionCall = true;
   const args = item.arguments ?? '';
   const suppress =
@@ -148,8 +141,7 @@ export function customToolCallDone(
   item: ItemOf<'custom_tool_call'>,
   emit: Emit,
 ): void {
-  const ongoing = scope.ongoingToolCalls.get(outputIndex);
-  scope.ongoingToolCalls.delete(outputIndex);
+  const ongoing = takeOngoingCall(scope, outputIndex);
   scope.hasFunctionCall = true;
   const toolName = scope.tools.toSdkName(item.name);
   const input = item.input ?? '';

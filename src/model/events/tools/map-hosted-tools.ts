@@ -1,8 +1,8 @@
 import type { JsonObject, JsonValue } from '../../../types';
 import { asObject } from '../../../util/as-object';
-import type { Emit, MapperScope } from '../mapper-scope';
+import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
-import { emitToolInput, startToolInput } from './tool-input';
+import { emitHostedResult, emitToolInput, startToolInput } from './tool-input';
 
 /*
  * Tools OpenAI runs itself (web search, file search, code interpreter, image generation, MCP):
@@ -70,17 +70,16 @@ export function webSearchDone(
   emit: Emit,
 ): void {
   scope.ongoingToolCalls.delete(outputIndex);
-  const toolName = scope.tools.toSdkName(scope.tools.webSearch);
   const completed = item.status == null || item.status === 'completed';
-  emit({
-    type: 'tool-result',
-    toolCallId: item.id,
-    toolName,
-    ...(completed
+  emitHostedResult(
+    scope,
+    emit,
+    item.id,
+    scope.tools.webSearch,
+    completed
       ? { result: mapWebSearchAction(item.action) }
-      : { isError: true, result: { status: item.status ?? null } }),
-    providerMetadata: scope.responseMeta(),
-  });
+      : { isError: true, result: { status: item.status ?? null } },
+  );
 
   if (item.action?.type !== 'search' || !Array.isArray(item.action.sources)) return;
   for (const source of item.action.sources) {
@@ -116,10 +115,7 @@ export function fileSearchDone(
   emit: Emit,
 ): void {
   scope.ongoingToolCalls.delete(outputIndex);
-  emit({
-    type: 'tool-result',
-    toolCallId: item.id,
-    toolName: scope.tools.toSdkName('file_search'),
+  emitHostedResult(scope, emit, item.id, 'file_search', {
     result: {
       queries: item.queries ?? [],
       results:
@@ -131,7 +127,6 @@ export function fileSearchDone(
           text: result.text ?? null,
         })) ?? null,
     },
-    providerMetadata: scope.responseMeta(),
   });
   for (const result of item.results ?? []) {
     scope.hasFileSearchResults = true;
@@ -173,25 +168,16 @@ export function codeInterpreterAdded(
   });
 }
 
-export function codeInterpreterCodeDelta(
-  scope: MapperScope,
-  outputIndex: number,
-  delta: string,
-  emit: Emit,
-): void {
-  const call = scope.ongoingToolCalls.get(outputIndex);
-  if (call == null) return;
+export function codeInterpreterCodeDelta(call: OngoingToolCall, delta: string, emit: Emit): void {
   emit({ type: 'tool-input-delta', id: call.toolCallId, delta: escapeJsonDelta(delta) });
 }
 
 export function codeInterpreterCodeDone(
   scope: MapperScope,
-  outputIndex: number,
+  call: OngoingToolCall,
   code: string,
   emit: Emit,
 ): void {
-  const call = scope.ongoingToolCalls.get(outputIndex);
-  if (call == null) return;
   const meta = scope.responseMeta();
   emit({ type: 'tool-input-delta', id: call.toolCallId, delta: '"}' });
   emit({ type: 'tool-input-end', id: call.toolCallId, providerMetadata: meta });
@@ -212,12 +198,8 @@ export function codeInterpreterDone(
   emit: Emit,
 ): void {
   scope.ongoingToolCalls.delete(outputIndex);
-  emit({
-    type: 'tool-result',
-    toolCallId: item.id,
-    toolName: scope.tools.toSdkName('code_interpreter'),
+  emitHostedResult(scope, emit, item.id, 'code_interpreter', {
     result: { outputs: (item.outputs ?? null) as JsonValue },
-    providerMetadata: scope.responseMeta(),
   });
 }
 
@@ -226,12 +208,8 @@ export function imageGenerationDone(
   item: ItemOf<'image_generation_call'>,
   emit: Emit,
 ): void {
-  emit({
-    type: 'tool-result',
-    toolCallId: item.id,
-    toolName: scope.tools.toSdkName('image_generation'),
+  emitHostedResult(scope, emit, item.id, 'image_generation', {
     result: { result: item.result ?? null },
-    providerMetadata: scope.responseMeta(),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Emit, MapperScope } from '../mapper-scope';
+import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 import type { ItemOf, PatchOperation } from '../schemas/output-item-schemas';
 import { escapeJsonDelta } from './map-hosted-tools';
 import { emitToolInput, startToolInput } from './tool-input';
@@ -103,14 +103,8 @@ export function applyPatchAdded(
   });
 }
 
-export function applyPatchDiffDelta(
-  scope: MapperScope,
-  outputIndex: number,
-  delta: string,
-  emit: Emit,
-): void {
-  const call = scope.ongoingToolCalls.get(outputIndex);
-  if (call?.applyPatch == null) return;
+export function applyPatchDiffDelta(call: OngoingToolCall, delta: string, emit: Emit): void {
+  if (call.applyPatch == null) return;
   emit({ type: 'tool-input-delta', id: call.toolCallId, delta: escapeJsonDelta(delta) });
   call.applyPatch.hasDiff = true;
 }
@@ -118,12 +112,11 @@ export function applyPatchDiffDelta(
 /** Closes the streamed input; `diff` is sent only when no delta carried it. */
 export function applyPatchDiffDone(
   scope: MapperScope,
-  outputIndex: number,
+  call: OngoingToolCall,
   diff: string,
   emit: Emit,
 ): void {
-  const call = scope.ongoingToolCalls.get(outputIndex);
-  if (call?.applyPatch == null || call.applyPatch.endEmitted) return;
+  if (call.applyPatch == null || call.applyPatch.endEmitted) return;
   if (!call.applyPatch.hasDiff) {
     emit({ type: 'tool-input-delta', id: call.toolCallId, delta: escapeJsonDelta(diff) });
     call.applyPatch.hasDiff = true;
@@ -143,7 +136,7 @@ export function applyPatchDone(
   if (!scope.ongoingToolCalls.has(outputIndex)) applyPatchAdded(scope, outputIndex, item, emit);
   const call = scope.ongoingToolCalls.get(outputIndex)!;
   if (item.operation.type !== 'delete_file') {
-    applyPatchDiffDone(scope, outputIndex, item.operation.diff, emit);
+    applyPatchDiffDone(scope, call, item.operation.diff, emit);
   }
   scope.ongoingToolCalls.delete(outputIndex);
   if (item.status !== 'completed') return;

@@ -1,5 +1,5 @@
-import type { ProviderOptions } from '../../../types';
-import type { Emit } from '../mapper-scope';
+import type { JsonValue, ProviderOptions } from '../../../types';
+import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 
 /**
  * `tool-input-start` of a call's streamed input; `providerExecuted` for calls OpenAI runs itself.
@@ -45,5 +45,32 @@ export function emitToolInput(
     type: 'tool-input-end',
     id,
     providerMetadata: input.endMetadata ?? input.providerMetadata,
+  });
+}
+
+/** The call announced at `outputIndex`, which its done item ends: no longer ongoing after this. */
+export function takeOngoingCall(
+  scope: MapperScope,
+  outputIndex: number,
+): OngoingToolCall | undefined {
+  const call = scope.ongoingToolCalls.get(outputIndex);
+  scope.ongoingToolCalls.delete(outputIndex);
+  return call;
+}
+
+/** The result of a tool OpenAI ran itself, under the caller's name for the tool. */
+export function emitHostedResult(
+  scope: MapperScope,
+  emit: Emit,
+  toolCallId: string,
+  serverName: string,
+  result: { result: JsonValue; isError?: boolean },
+): void {
+  emit({
+    type: 'tool-result',
+    toolCallId,
+    toolName: scope.tools.toSdkName(serverName),
+    ...result,
+    providerMetadata: scope.responseMeta(),
   });
 }
