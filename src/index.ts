@@ -1,13 +1,13 @@
 import type { LanguageModelV2 } from '@ai-sdk/provider-v2';
-import type { OpenAIWebSocketSettings } from './provider-core';
-import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import { buildProvider, lazyProvider, type SpecProvider } from './provider';
+import type { OpenAIWebSocketSettings } from './settings';
 import { OpenAIWebSocketLanguageModelV2 } from './spec/v2';
 
-export type { WebSocketCallMetadata } from './model/types';
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
-export type { OpenAIWebSocketSettings } from './provider-core';
 export type { OpenAIWebSocketProviderOptions } from './provider-options';
+export type { OpenAIWebSocketSettings } from './settings';
+export type { WebSocketCallMetadata } from './types';
 export { getWebSocketMetadata } from './websocket-metadata';
 
 /** Provider of the root entry: `LanguageModelV2` models (native for ai@5; accepted by ai@6 and ai@7). */

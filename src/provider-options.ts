@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { openaiOptionsSchema } from './model/openai-options';
+import type { OpenAIOptionsInput } from './model/request/openai-options';
 
 /**
  * `providerOptions.openai` of a call: the options of `@ai-sdk/openai`'s Responses model (same
@@ -8,4 +7,4 @@ import type { openaiOptionsSchema } from './model/openai-options';
  * @example
  * providerOptions: { openai: { store: false, conversationId: chatId } satisfies OpenAIWebSocketProviderOptions }
  */
-export type OpenAIWebSocketProviderOptions = z.input<typeof openaiOptionsSchema>;
+export type OpenAIWebSocketProviderOptions = OpenAIOptionsInput;

@@ -1,13 +1,13 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider-v4';
-import type { OpenAIWebSocketSettings } from './provider-core';
-import { buildProvider, lazyProvider, type SpecProvider } from './spec/build-provider';
+import { buildProvider, lazyProvider, type SpecProvider } from './provider';
+import type { OpenAIWebSocketSettings } from './settings';
 import { OpenAIWebSocketLanguageModelV4 } from './spec/v4';
 
-export type { WebSocketCallMetadata } from './model/types';
 export type { PoolSettings } from './pool/pool-settings';
 export type { WebSocketConstructor } from './pool/socket-handle';
-export type { OpenAIWebSocketSettings } from './provider-core';
 export type { OpenAIWebSocketProviderOptions } from './provider-options';
+export type { OpenAIWebSocketSettings } from './settings';
+export type { WebSocketCallMetadata } from './types';
 export { getWebSocketMetadata } from './websocket-metadata';
 
 /** Provider of `ai-sdk-openai-ws/v4`: native `LanguageModelV4` models (ai@7). */

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import type { PoolSettings } from './pool/pool-settings';
-import type { OpenAIWebSocketSettings } from './provider-core';
+import type { OpenAIWebSocketSettings } from './settings';
 
 /** A check of one setting and the words that say what it accepts. */
 type Rule = { accepts: string; test(value: unknown): boolean };

@@ -1,4 +1,4 @@
-import type { WebSocketCallMetadata } from './model/types';
+import type { WebSocketCallMetadata } from './types';
 
 /** Anything that carries provider metadata: a generateText result, a step, a finish part. */
 export type WithProviderMetadata = {

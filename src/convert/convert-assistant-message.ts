@@ -1,7 +1,14 @@
-import { parseProviderOptions, stringifyWithBigIntAndCycles } from '@ai-sdk/provider-utils';
-import { z } from 'zod';
-import type { JsonObject, Message, ProviderOptions, ReasoningPart, Warning } from '../model/types';
-import type { InputItem } from './convert-prompt';
+import type {
+  InputItem,
+  JsonObject,
+  Message,
+  ProviderOptions,
+  TextPart,
+  ToolCallPart,
+  ToolResultPart,
+  Warning,
+} from '../types';
+import { convertReasoningPart, type ReasoningItems } from './convert-reasoning';
 import { serializeToolCallArguments } from './json-cache';
 import { findParallelGroup, type ParallelGroup } from './parallel-tool-calls';
 import { getPartOption } from './part-options';
@@ -17,18 +24,6 @@ export type AssistantContext = {
   /** `parallel` wrappers to fold back (see parallel-tool-calls.ts), and those already sent. */
   parallelGroups: Map<string, ParallelGroup>;
   emittedParallelCalls: Set<string>;
-};
-
-const reasoningOptionsSchema = z.object({
-  itemId: z.string().nullish(),
-  reasoningEncryptedContent: z.string().nullish(),
-});
-
-type ReasoningItem = {
-  type: 'reasoning';
-  id?: string;
-  encrypted_content?: string | null;
-  summary: Array<{ type: 'summary_text'; text: string }>;
 };
 
 /**
@@ -51,100 +46,27 @@ export async function convertAssistantMessage(
   input: InputItem[],
   warnings: Warning[],
 ): Promise<void> {
-  const { store, isReasoningModel, providerOptionsName: name, hasConversation } = context;
-  const reasoningItems = new Map<string, ReasoningItem>();
-  const referencedTextIds = new Set<string>();
-  let hasPrecedingReasoning = false;
-
+  const state: MessageState = {
+    reasoningItems: new Map(),
+    referencedTextIds: new Set(),
+    hasPrecedingReasoning: false,
+  };
   for (const part of message.content) {
-    const options = part.providerOptions;
     switch (part.type) {
-      case 'text': {
-        const id = getPartOption(options, name, 'itemId') as string | undefined;
-        const phase = getPartOption(options, name, 'phase') as string | null | undefined;
-        // The conversation already holds it; resending would duplicate the item.
-        if (hasConversation && id != null) break;
-        if (store && id != null && (!isReasoningModel || hasPrecedingReasoning)) {
-          if (!referencedTextIds.has(id)) {
-            referencedTextIds.add(id);
-            input.push({ type: 'item_reference', id });
-          }
-          break;
-        }
-        input.push({ role: 'assistant', content: part.text, ...(phase != null && { phase }) });
+      case 'text':
+        convertTextPart(part, context, state, input);
         break;
-      }
-
-      case 'tool-call': {
-        const group = findParallelGroup(context.parallelGroups, options, name);
-        if (group != null) {
-          const wrapper = group.metadata;
-          if (!context.emittedParallelCalls.has(wrapper.toolCallId)) {
-            context.emittedParallelCalls.add(wrapper.toolCallId);
-            // A conversation already holds the wrapper call itself.
-            if (!hasConversation) {
-              input.push({
-                type: 'function_call',
-                call_id: wrapper.toolCallId,
-                name: wrapper.toolName,
-                arguments: wrapper.input,
-              });
-            }
-          }
-          break;
-        }
-        const id = getPartOption(options, name, 'itemId') as string | undefined;
-        if (hasConversation && id != null) break;
-        if (part.providerExecuted) {
-          if (store && id != null) input.push({ type: 'item_reference', id });
-          break;
-        }
-        const isAsync = getPartOption(options, name, 'async') as boolean | undefined;
-        const namespace = getPartOption(options, name, 'namespace') as string | undefined;
-        const caller = mapToolCaller(getPartOption(options, name, 'caller'));
-        input.push({
-          type: 'function_call',
-          call_id: part.toolCallId,
-          name: part.toolName,
-          arguments: serializeToolCallArguments(part.input),
-          ...(isAsync != null && { async: isAsync }),
-          ...(namespace != null && { namespace }),
-          ...(caller != null && { caller }),
-        });
+      case 'tool-call':
+        convertToolCallPart(part, context, input);
         break;
-      }
-
       // Results of provider-executed tools (web search, code interpreter, ...).
-      case 'tool-result': {
-        const output = part.output;
-        // Synthetic results of denied approvals: the server has no such item.
-        const denied =
-          output.type === 'execution-denied' ||
-          (output.type === 'json' &&
-            typeof output.value === 'object' &&
-            output.value != null &&
-            !Array.isArray(output.value) &&
-            output.value.type === 'execution-denied');
-        if (denied || hasConversation) break;
-        if (store) {
-          const id =
-            (getPartOption(options, name, 'itemId') as string | undefined) ?? part.toolCallId;
-          input.push({ type: 'item_reference', id });
-        } else {
-          // Upstream rebuilds web_search_call items from the output here; this package does not.
-          warnings.push({
-            type: 'other',
-            message: `Results for OpenAI tool ${part.toolName} are not sent to the API when store is false`,
-          });
-        }
+      case 'tool-result':
+        convertToolResultPart(part, context, input, warnings);
         break;
-      }
-
       case 'reasoning':
-        hasPrecedingReasoning = true;
-        await convertReasoningPart(part, context, reasoningItems, input, warnings);
+        state.hasPrecedingReasoning = true;
+        await convertReasoningPart(part, context, state.reasoningItems, input, warnings);
         break;
-
       case 'file':
         // Upstream drops these silently; a warning says why the model does not see the file.
         warnings.push({
@@ -153,7 +75,6 @@ export async function convertAssistantMessage(
             'assistant file parts are not supported by the Responses API input. Skipping file part.',
         });
         break;
-
       default:
         convertOtherPart(
           part as { type: string; kind?: string; providerOptions?: ProviderOptions },
@@ -165,72 +86,102 @@ export async function convertAssistantMessage(
   }
 }
 
-async function convertReasoningPart(
-  part: ReasoningPart,
+/** What the parts of one assistant message share while it is converted. */
+type MessageState = {
+  reasoningItems: ReasoningItems;
+  referencedTextIds: Set<string>;
+  hasPrecedingReasoning: boolean;
+};
+
+function convertTextPart(
+  part: TextPart,
   context: AssistantContext,
-  reasoningItems: Map<string, ReasoningItem>,
+  state: MessageState,
+  input: InputItem[],
+): void {
+  const { store, isReasoningModel, providerOptionsName: name } = context;
+  const id = getPartOption(part.providerOptions, name, 'itemId') as string | undefined;
+  const phase = getPartOption(part.providerOptions, name, 'phase') as string | null | undefined;
+  // The conversation already holds it; resending would duplicate the item.
+  if (context.hasConversation && id != null) return;
+  if (store && id != null && (!isReasoningModel || state.hasPrecedingReasoning)) {
+    if (!state.referencedTextIds.has(id)) {
+      state.referencedTextIds.add(id);
+      input.push({ type: 'item_reference', id });
+    }
+    return;
+  }
+  input.push({ role: 'assistant', content: part.text, ...(phase != null && { phase }) });
+}
+
+function convertToolCallPart(part: ToolCallPart, context: AssistantContext, input: InputItem[]) {
+  const { providerOptionsName: name, hasConversation } = context;
+  const options = part.providerOptions;
+  const group = findParallelGroup(context.parallelGroups, options, name);
+  if (group != null) {
+    const wrapper = group.metadata;
+    if (context.emittedParallelCalls.has(wrapper.toolCallId)) return;
+    context.emittedParallelCalls.add(wrapper.toolCallId);
+    // A conversation already holds the wrapper call itself.
+    if (!hasConversation) {
+      input.push({
+        type: 'function_call',
+        call_id: wrapper.toolCallId,
+        name: wrapper.toolName,
+        arguments: wrapper.input,
+      });
+    }
+    return;
+  }
+  const id = getPartOption(options, name, 'itemId') as string | undefined;
+  if (hasConversation && id != null) return;
+  if (part.providerExecuted) {
+    if (context.store && id != null) input.push({ type: 'item_reference', id });
+    return;
+  }
+  const isAsync = getPartOption(options, name, 'async') as boolean | undefined;
+  const namespace = getPartOption(options, name, 'namespace') as string | undefined;
+  const caller = mapToolCaller(getPartOption(options, name, 'caller'));
+  input.push({
+    type: 'function_call',
+    call_id: part.toolCallId,
+    name: part.toolName,
+    arguments: serializeToolCallArguments(part.input),
+    ...(isAsync != null && { async: isAsync }),
+    ...(namespace != null && { namespace }),
+    ...(caller != null && { caller }),
+  });
+}
+
+function convertToolResultPart(
+  part: ToolResultPart,
+  context: AssistantContext,
   input: InputItem[],
   warnings: Warning[],
-): Promise<void> {
-  const options = await parseProviderOptions({
-    provider: context.providerOptionsName,
-    providerOptions: part.providerOptions,
-    schema: reasoningOptionsSchema,
-  });
-  const id = options?.itemId;
-  const encryptedContent = options?.reasoningEncryptedContent;
-
-  if (id == null) {
-    // Without an id the API still accepts the reasoning by its encrypted content.
-    if (encryptedContent != null) {
-      input.push({
-        type: 'reasoning',
-        encrypted_content: encryptedContent,
-        summary: part.text.length > 0 ? [{ type: 'summary_text', text: part.text }] : [],
-      });
-    } else {
-      warnings.push({
-        type: 'other',
-        message: `Non-OpenAI reasoning parts are not supported. Skipping reasoning part: ${stringifyWithBigIntAndCycles(part)}.`,
-      });
-    }
-    return;
-  }
-
-  if (context.hasConversation || context.hasPreviousResponseId) return;
-
-  const existing = reasoningItems.get(id);
+): void {
+  const output = part.output;
+  // Synthetic results of denied approvals: the server has no such item.
+  const denied =
+    output.type === 'execution-denied' ||
+    (output.type === 'json' &&
+      typeof output.value === 'object' &&
+      output.value != null &&
+      !Array.isArray(output.value) &&
+      output.value.type === 'execution-denied');
+  if (denied || context.hasConversation) return;
   if (context.store) {
-    // One reference for all summary parts of the item.
-    if (existing === undefined) {
-      input.push({ type: 'item_reference', id });
-      reasoningItems.set(id, { type: 'reasoning', id, summary: [] });
-    }
+    const id =
+      (getPartOption(part.providerOptions, context.providerOptionsName, 'itemId') as
+        | string
+        | undefined) ?? part.toolCallId;
+    input.push({ type: 'item_reference', id });
     return;
   }
-
-  const summary: ReasoningItem['summary'] =
-    part.text.length > 0 ? [{ type: 'summary_text', text: part.text }] : [];
-  if (existing === undefined) {
-    const item: ReasoningItem = {
-      type: 'reasoning',
-      id,
-      encrypted_content: encryptedContent,
-      summary,
-    };
-    reasoningItems.set(id, item);
-    input.push(item as JsonObject);
-    return;
-  }
-  if (part.text.length === 0) {
-    warnings.push({
-      type: 'other',
-      message: `Cannot append empty reasoning part to existing reasoning sequence. Skipping reasoning part: ${stringifyWithBigIntAndCycles(part)}.`,
-    });
-  }
-  existing.summary.push(...summary);
-  // The encrypted content may be carried by any (usually the last) part of the item.
-  if (encryptedContent != null) existing.encrypted_content = encryptedContent;
+  // Upstream rebuilds web_search_call items from the output here; this package does not.
+  warnings.push({
+    type: 'other',
+    message: `Results for OpenAI tool ${part.toolName} are not sent to the API when store is false`,
+  });
 }
 
 /** Parts outside the neutral types that may still arrive at runtime (V4 custom parts). */

@@ -1,6 +1,10 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { JsonObject, Message, Prompt, Warning } from '../model/types';
-import { convertAssistantMessage, mapToolCaller } from './convert-assistant-message';
+import type { InputItem, JsonObject, Message, Prompt, Warning } from '../types';
+import {
+  type AssistantContext,
+  convertAssistantMessage,
+  mapToolCaller,
+} from './convert-assistant-message';
 import { convertToolOutput, getScalarBreakpoint } from './convert-tool-output';
 import { convertUserPart } from './convert-user-content';
 import { stringifyJson } from './json-cache';
@@ -10,9 +14,6 @@ import {
   type ParallelGroup,
 } from './parallel-tool-calls';
 import { getPartOption, getPromptCacheBreakpoint } from './part-options';
-
-/** One Responses input item, exactly as sent. */
-export type InputItem = JsonObject;
 
 /**
  * Converts a prompt into Responses input items, producing what `@ai-sdk/openai`'s Responses
@@ -53,8 +54,6 @@ export async function convertPrompt({
   /** A user-supplied `previousResponseId` is set (reasoning with ids is not resent). */
   hasPreviousResponseId?: boolean;
 }): Promise<{ input: InputItem[]; warnings: Warning[] }> {
-  const input: InputItem[] = [];
-  const warnings: Warning[] = [];
   const name = providerOptionsName;
   const parallel = {
     groups:
@@ -64,66 +63,88 @@ export async function convertPrompt({
     emittedCalls: new Set<string>(),
     emittedResults: new Set<string>(),
   };
-
+  const context: PromptContext = {
+    name,
+    systemMessageMode,
+    passThroughUnsupportedFiles,
+    parallel,
+    assistant: {
+      store,
+      isReasoningModel,
+      providerOptionsName: name,
+      hasConversation,
+      hasPreviousResponseId,
+      parallelGroups: parallel.groups,
+      emittedParallelCalls: parallel.emittedCalls,
+    },
+  };
+  const input: InputItem[] = [];
+  const warnings: Warning[] = [];
   for (const message of prompt) {
-    switch (message.role) {
-      case 'system':
-        convertSystemMessage(message, systemMessageMode, name, input, warnings);
-        break;
+    // Only assistant messages convert asynchronously (reasoning options are parsed): the rest
+    // stays synchronous, so a long history costs no promise per message.
+    if (message.role === 'assistant') {
+      await convertAssistantMessage(message, context.assistant, input, warnings);
+    } else convertMessage(message, context, input, warnings);
+  }
+  return store ? { input, warnings } : dropReasoningWithoutContent(input, warnings);
+}
 
-      case 'user':
-        input.push({
-          role: 'user',
-          content: message.content.map((part, index) =>
-            convertUserPart({
-              part,
-              index,
-              providerOptionsName: name,
-              passThroughUnsupportedFiles,
-            }),
-          ),
-        });
-        break;
+/** What every message of one prompt is converted with. */
+type PromptContext = {
+  name: string;
+  systemMessageMode: 'system' | 'developer' | 'remove';
+  passThroughUnsupportedFiles: boolean;
+  parallel: { groups: Map<string, ParallelGroup>; emittedResults: Set<string> };
+  assistant: AssistantContext;
+};
 
-      case 'assistant':
-        await convertAssistantMessage(
-          message,
-          {
-            store,
-            isReasoningModel,
+function convertMessage(
+  message: Exclude<Message, { role: 'assistant' }>,
+  context: PromptContext,
+  input: InputItem[],
+  warnings: Warning[],
+): void {
+  const { name } = context;
+  switch (message.role) {
+    case 'system':
+      convertSystemMessage(message, context.systemMessageMode, name, input, warnings);
+      return;
+    case 'user':
+      input.push({
+        role: 'user',
+        content: message.content.map((part, index) =>
+          convertUserPart({
+            part,
+            index,
             providerOptionsName: name,
-            hasConversation,
-            hasPreviousResponseId,
-            parallelGroups: parallel.groups,
-            emittedParallelCalls: parallel.emittedCalls,
-          },
-          input,
-          warnings,
-        );
-        break;
-
-      case 'tool':
-        convertToolMessage(message, name, parallel, input, warnings);
-        break;
-
-      default:
-        throw new UnsupportedFunctionalityError({
-          functionality: `message role ${(message as { role: string }).role}`,
-        });
-    }
+            passThroughUnsupportedFiles: context.passThroughUnsupportedFiles,
+          }),
+        ),
+      });
+      return;
+    case 'tool':
+      convertToolMessage(message, name, context.parallel, input, warnings);
+      return;
+    default:
+      throw new UnsupportedFunctionalityError({
+        functionality: `message role ${(message as { role: string }).role}`,
+      });
   }
+}
 
-  // Without storage the server cannot resolve reasoning by id, and a reasoning item without its
-  // encrypted content is rejected: drop those (one warning, as upstream).
-  if (!store && input.some(isReasoningWithoutContent)) {
-    warnings.push({
-      type: 'other',
-      message:
-        'Reasoning parts without encrypted content are not supported when store is false. Skipping reasoning parts.',
-    });
-    return { input: input.filter((item) => !isReasoningWithoutContent(item)), warnings };
-  }
-  return { input, warnings };
+/**
+ * Without storage the server cannot resolve reasoning by id, and a reasoning item without its
+ * encrypted content is rejected: drop those (one warning, as upstream).
+ */
+function dropReasoningWithoutContent(input: InputItem[], warnings: Warning[]) {
+  if (!input.some(isReasoningWithoutContent)) return { input, warnings };
+  warnings.push({
+    type: 'other',
+    message:
+      'Reasoning parts without encrypted content are not supported when store is false. Skipping reasoning parts.',
+  });
+  return { input: input.filter((item) => !isReasoningWithoutContent(item)), warnings };
 }
 
 function isReasoningWithoutContent(item: InputItem): boolean {

@@ -5,7 +5,7 @@ import type {
   ToolResultContentItem,
   ToolResultOutput,
   Warning,
-} from '../model/types';
+} from '../types';
 import { getTopLevelMediaType, resolveFullMediaType, toDataUrl } from './file-data';
 import { stringifyError, stringifyJson } from './json-cache';
 import { getPartOption, getPromptCacheBreakpoint, withBreakpoint } from './part-options';

@@ -1,5 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { FilePart, JsonObject, TextPart } from '../model/types';
+import type { FilePart, JsonObject, TextPart } from '../types';
 import { getTopLevelMediaType, isFileId, resolveFullMediaType, toDataUrl } from './file-data';
 import { getPartOption, getPromptCacheBreakpoint, withBreakpoint } from './part-options';
 
@@ -33,33 +33,37 @@ export function convertUserPart({
     });
   }
 
+  const entry =
+    getTopLevelMediaType(part.mediaType) === 'image'
+      ? imageEntry(part, providerOptionsName)
+      : fileEntry(part, index, passThroughUnsupportedFiles);
+  return withBreakpoint(entry, breakpoint);
+}
+
+function imageEntry(part: FilePart, providerOptionsName: string): JsonObject {
   const { data, mediaType } = part;
+  const detail = getPartOption(part.providerOptions, providerOptionsName, 'imageDetail') as
+    | string
+    | undefined;
+  const source: JsonObject =
+    data instanceof URL
+      ? { image_url: data.toString() }
+      : isFileId(data)
+        ? { file_id: data }
+        : { image_url: toDataUrl(resolveFullMediaType(mediaType, data), data) };
+  return { type: 'input_image', ...source, ...(detail !== undefined && { detail }) };
+}
 
-  if (getTopLevelMediaType(mediaType) === 'image') {
-    const detail = getPartOption(part.providerOptions, providerOptionsName, 'imageDetail') as
-      | string
-      | undefined;
-    const source: JsonObject =
-      data instanceof URL
-        ? { image_url: data.toString() }
-        : isFileId(data)
-          ? { file_id: data }
-          : { image_url: toDataUrl(resolveFullMediaType(mediaType, data), data) };
-    return withBreakpoint(
-      { type: 'input_image', ...source, ...(detail !== undefined && { detail }) },
-      breakpoint,
-    );
-  }
-
-  if (data instanceof URL) {
-    return withBreakpoint({ type: 'input_file', file_url: data.toString() }, breakpoint);
-  }
-
+function fileEntry(
+  part: FilePart,
+  index: number,
+  passThroughUnsupportedFiles: boolean,
+): JsonObject {
+  const { data, mediaType } = part;
+  if (data instanceof URL) return { type: 'input_file', file_url: data.toString() };
   // A file id is a reference to an uploaded file: the API checks its type, so the inline
   // media-type check below does not apply (as for V4 provider references upstream).
-  if (isFileId(data)) {
-    return withBreakpoint({ type: 'input_file', file_id: data }, breakpoint);
-  }
+  if (isFileId(data)) return { type: 'input_file', file_id: data };
 
   const fullMediaType = resolveFullMediaType(mediaType, data);
   const isPdf = fullMediaType === 'application/pdf';
@@ -68,12 +72,9 @@ export function convertUserPart({
       functionality: `file part media type ${fullMediaType}`,
     });
   }
-  return withBreakpoint(
-    {
-      type: 'input_file',
-      filename: part.filename ?? (isPdf ? `part-${index}.pdf` : `part-${index}`),
-      file_data: toDataUrl(fullMediaType, data),
-    },
-    breakpoint,
-  );
+  return {
+    type: 'input_file',
+    filename: part.filename ?? (isPdf ? `part-${index}.pdf` : `part-${index}`),
+    file_data: toDataUrl(fullMediaType, data),
+  };
 }

@@ -28,7 +28,7 @@ const base64Cache = new WeakMap<Uint8Array, string>();
  * Base64 of file data. Strings are passed through as they are; bytes are encoded once per
  * `Uint8Array` object (the AI SDK hands the same bytes to every step), not on every call.
  */
-export function toBase64(data: string | Uint8Array): string {
+function toBase64(data: string | Uint8Array): string {
   if (typeof data === 'string') return data;
   let base64 = base64Cache.get(data);
   if (base64 === undefined) {

@@ -1,5 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { JsonObject, JsonValue, Warning } from '../model/types';
+import type { JsonObject, JsonValue, Warning } from '../types';
 
 /**
  * Makes a JSON Schema acceptable to OpenAI structured outputs, with the same result as

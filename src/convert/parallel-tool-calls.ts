@@ -1,4 +1,4 @@
-import type { JsonObject, Prompt, ProviderOptions, ToolResultPart } from '../model/types';
+import type { JsonObject, Prompt, ProviderOptions, ToolResultPart } from '../types';
 
 /**
  * Models sometimes emit the internal `multi_tool_use.parallel` wrapper as one function call
@@ -11,7 +11,7 @@ import type { JsonObject, Prompt, ProviderOptions, ToolResultPart } from '../mod
  * output. This is the one rule that looks across messages (a call is folded only when all of
  * its results are present later in the prompt); it only applies with those user options.
  */
-export type ParallelToolCallMetadata = {
+type ParallelToolCallMetadata = {
   itemId: string;
   toolCallId: string;
   toolName: string;
@@ -27,7 +27,7 @@ export type ParallelGroup = {
   results: ToolResultPart[];
 };
 
-export function getParallelToolCallMetadata(
+function getParallelToolCallMetadata(
   providerOptions: ProviderOptions | undefined,
   providerOptionsName: string,
 ): ParallelToolCallMetadata | undefined {
@@ -52,10 +52,7 @@ export function getParallelToolCallMetadata(
   return m as ParallelToolCallMetadata;
 }
 
-export function isSameParallelToolCall(
-  a: ParallelToolCallMetadata,
-  b: ParallelToolCallMetadata,
-): boolean {
+function isSameParallelToolCall(a: ParallelToolCallMetadata, b: ParallelToolCallMetadata): boolean {
   return (
     a.itemId === b.itemId &&
     a.toolCallId === b.toolCallId &&

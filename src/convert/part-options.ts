@@ -1,4 +1,4 @@
-import type { JsonObject, ProviderOptions } from '../model/types';
+import type { JsonObject, ProviderOptions } from '../types';
 
 /** `providerOptions[name][key]` of a message or part (undefined when absent). */
 export function getPartOption(

@@ -4,7 +4,7 @@ import {
   postJsonToApi,
 } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
-import type { JsonObject } from '../model/types';
+import type { JsonObject } from '../types';
 import { openaiFailedResponseHandler } from './openai-error-handler';
 
 export type HttpEventStream = {

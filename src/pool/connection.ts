@@ -1,3 +1,4 @@
+import { armDeadline } from '../util/deadline';
 import { openSocket, type SocketHandle, type WebSocketConstructor } from './socket-handle';
 
 /** Why a socket stopped serving: what the caller needs to decide between retry and surfacing. */
@@ -65,7 +66,10 @@ export class Connection {
   readonly openedAt = Date.now();
   lastUsedAt = Date.now();
   state: 'connecting' | 'open' | 'closed' = 'connecting';
-  /** Id of the latest completed response on this socket: what the server holds in memory. */
+  /**
+   * Id of the latest completed response on this socket: what the server holds in memory. Written
+   * by `SessionPool.release` only.
+   */
   headId: string | undefined;
   /** Set once the socket is out of service (closed, failed); kept for diagnostics. */
   failure: ConnectionFailure | undefined;
@@ -112,14 +116,17 @@ export class Connection {
     if (this.state === 'open') return Promise.resolve();
     if (this.failure) return Promise.reject(new ConnectionError(this.failure));
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail({ kind: 'connect-timeout' }), timeoutMs);
+      const deadline = armDeadline({
+        ms: timeoutMs,
+        onTimeout: () => this.fail({ kind: 'connect-timeout' }),
+      });
       this.opening = {
         resolve: () => {
-          clearTimeout(timer);
+          deadline.cancel();
           resolve();
         },
         reject: (error) => {
-          clearTimeout(timer);
+          deadline.cancel();
           reject(error);
         },
       };

@@ -1,4 +1,4 @@
-/** Pool settings; every field optional for the user. */
+/** Pool settings (the `pool` setting); every field optional for the user. */
 export type PoolSettings = {
   /** Most sockets open at once in this pool (all credential scopes together). */
   maxSockets: number;

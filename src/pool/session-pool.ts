@@ -1,4 +1,5 @@
-import { Connection, ConnectionError, nextConnectionId } from './connection';
+import { armDeadline } from '../util/deadline';
+import { Connection, nextConnectionId } from './connection';
 import type { PoolSettings } from './pool-settings';
 import type { WebSocketConstructor } from './socket-handle';
 
@@ -40,7 +41,7 @@ type Waiter = { wake(): void };
 /**
  * Sockets keyed by credential scope, one response in flight per socket. Hands out a free socket
  * that holds the wanted chain head when it can, any idle socket of the scope otherwise, a new
- * socket below `maxSockets`, and queues the call beyond that.
+ * socket below `maxSockets`, and queues the call beyond that (docs/architecture.md, "The pool").
  */
 export class SessionPool {
   private readonly connections = new Map<string, Set<Connection>>();
@@ -94,8 +95,13 @@ export class SessionPool {
     }
   }
 
-  /** Back to idle after a completed turn; the socket keeps its chain head. */
-  release(connection: Connection): void {
+  /**
+   * Back to idle. `after.headId` is the response the server now holds in this socket's cache: the
+   * new chain head after a completed turn, undefined after a failed one (a failed request evicts
+   * the parent). Without `after`, nothing was sent and the socket keeps the head it had.
+   */
+  release(connection: Connection, after?: { headId: string | undefined }): void {
+    if (after) connection.headId = after.headId;
     connection.endTurn();
     connection.leased = false;
     if (this.tooOld(connection)) connection.close('socket age limit');
@@ -219,27 +225,29 @@ export class SessionPool {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw queueTimeout(this.settings);
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        wake: () => {
-          cleanup();
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(queueTimeout(this.settings));
-      }, remaining);
-      const onAbort = () => {
-        cleanup();
-        reject(signal?.reason);
-      };
-      const cleanup = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+      const leave = () => {
         const index = this.waiters.indexOf(waiter);
         if (index >= 0) this.waiters.splice(index, 1);
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const deadline = armDeadline({
+        ms: remaining,
+        signal,
+        onTimeout: () => {
+          leave();
+          reject(queueTimeout(this.settings));
+        },
+        onAbort: () => {
+          leave();
+          reject(signal?.reason);
+        },
+      });
+      const waiter: Waiter = {
+        wake: () => {
+          deadline.cancel();
+          leave();
+          resolve();
+        },
+      };
       this.waiters.push(waiter);
     });
   }
@@ -255,5 +263,3 @@ function queueTimeout(settings: PoolSettings): PoolError {
     `no WebSocket became free within ${settings.queueTimeoutMs} ms (all ${settings.maxSockets} sockets busy); raise pool.maxSockets or pool.queueTimeoutMs`,
   );
 }
-
-export { ConnectionError };

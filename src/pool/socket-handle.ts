@@ -12,7 +12,7 @@ export type WebSocketConstructor = new (
   options?: any,
 ) => unknown;
 
-export type SocketListener = {
+type SocketListener = {
   open(): void;
   message(text: string): void;
   /** The upgrade was answered with a non-101 HTTP status (only `ws` can tell which). */
@@ -27,7 +27,6 @@ export type SocketListener = {
  * `ws` gives more (upgrade status, ping/pong, unref); WHATWG sockets degrade gracefully.
  */
 export interface SocketHandle {
-  readonly kind: 'ws' | 'whatwg';
   send(text: string): void;
   close(code?: number, reason?: string): void;
   /** Drop the TCP connection at once (no closing handshake). */
@@ -79,7 +78,6 @@ function openWs({ url, headers, maxPayload, listener }: OpenSocketOptions): Sock
   socket.on('pong', () => listener.pong());
 
   return {
-    kind: 'ws',
     send: (text) => socket.send(text),
     close: (code, reason) => socket.close(code, reason),
     terminate: () => socket.terminate(),
@@ -122,7 +120,6 @@ function openWhatwg(ctor: WebSocketConstructor, options: OpenSocketOptions): Soc
   });
 
   return {
-    kind: 'whatwg',
     send: (text) => socket.send(text),
     close: (code, reason) => socket.close(code, reason),
     // WHATWG sockets have no abrupt close; a normal close is the closest we can do.

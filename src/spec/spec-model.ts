@@ -1,17 +1,19 @@
-import type {
-  NeutralStreamResult,
-  ResponsesWebSocketModel,
-} from '../model/responses-websocket-model';
-import type { StreamPart } from '../model/types';
-import { SUPPORTED_URLS } from './supported-urls';
+import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
+import type { StreamPart, StreamResult } from '../types';
 
 /**
  * What every spec adapter shares: identity, supported URLs, and a stream re-typed part by part.
  * Subclasses only convert types; behaviour lives in the neutral model.
  */
 export abstract class SpecModel {
-  /** URLs the Responses API fetches itself, so the AI SDK does not download them. */
-  readonly supportedUrls = SUPPORTED_URLS;
+  /**
+   * URLs the Responses API fetches itself (so the AI SDK does not download them), as
+   * @ai-sdk/openai declares them.
+   */
+  readonly supportedUrls: Record<string, RegExp[]> = {
+    'image/*': [/^https?:\/\/.*$/],
+    'application/pdf': [/^https?:\/\/.*$/],
+  };
 
   constructor(protected readonly model: ResponsesWebSocketModel) {}
 
@@ -24,10 +26,7 @@ export abstract class SpecModel {
   }
 
   /** The neutral stream result with each part converted (`undefined` drops a part). */
-  protected mapStream<T>(
-    result: NeutralStreamResult,
-    convert: (part: StreamPart) => T | undefined,
-  ) {
+  protected mapStream<T>(result: StreamResult, convert: (part: StreamPart) => T | undefined) {
     return {
       ...result,
       stream: result.stream.pipeThrough(

@@ -8,14 +8,7 @@ import type {
   LanguageModelV2Usage,
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider-v2';
-import type {
-  CallOptions,
-  Content,
-  FinishReason,
-  StreamPart,
-  Usage,
-  Warning,
-} from '../model/types';
+import type { CallOptions, Content, FinishReason, StreamPart, Usage, Warning } from '../types';
 import { SpecModel } from './spec-model';
 
 /** `LanguageModelV2` over the neutral model: converts types, nothing else. */

@@ -7,7 +7,7 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from '@ai-sdk/provider';
-import type { CallOptions, FinishReason } from '../model/types';
+import type { CallOptions, FinishReason } from '../types';
 import { SpecModel } from './spec-model';
 
 /**

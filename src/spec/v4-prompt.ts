@@ -1,6 +1,6 @@
 import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import type { LanguageModelV4Prompt, SharedV4FileData } from '@ai-sdk/provider-v4';
-import type { FilePart, Prompt, ToolResultContentItem, ToolResultOutput } from '../model/types';
+import type { FilePart, Prompt, ToolResultContentItem, ToolResultOutput } from '../types';
 
 /**
  * V4's prompt differs from the neutral (V3-shaped) one only in its tagged file data and a few

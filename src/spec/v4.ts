@@ -3,14 +3,12 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Citation,
   LanguageModelV4Content,
-  LanguageModelV4Source,
   LanguageModelV4StreamPart,
   SharedV4ProviderMetadata,
   SharedV4Warning,
 } from '@ai-sdk/provider-v4';
-import type { Annotation } from '../model/event-schemas';
-import { mapAnnotationToSource } from '../model/map-annotation';
-import type { CallOptions, ProviderOptions } from '../model/types';
+import { textCitations } from '../model/citations';
+import type { CallOptions, ProviderOptions } from '../types';
 import { SpecModel } from './spec-model';
 import { toNeutralPrompt } from './v4-prompt';
 
@@ -58,26 +56,7 @@ function toNeutralOptions(options: LanguageModelV4CallOptions): CallOptions {
 function withCitations<T extends { providerMetadata?: ProviderOptions }>(
   part: T,
 ): T & { citations?: LanguageModelV4Citation[] } {
-  const annotations = part.providerMetadata?.[PROVIDER_OPTIONS_NAME]?.annotations as
-    | Annotation[]
-    | undefined;
-  const citing = annotations?.filter((annotation) => annotation.type !== 'file_path') ?? [];
-  if (citing.length === 0) return part;
-  return { ...part, citations: citing.map(toCitation) };
-}
-
-function toCitation(
-  annotation: Exclude<Annotation, { type: 'file_path' }>,
-): LanguageModelV4Citation {
-  const id = annotation.type === 'url_citation' ? annotation.url : annotation.file_id;
-  const source = mapAnnotationToSource(
-    annotation,
-    PROVIDER_OPTIONS_NAME,
-    id,
-  ) as LanguageModelV4Source;
-  const range =
-    'start_index' in annotation && annotation.start_index != null && annotation.end_index != null
-      ? { startIndex: annotation.start_index, endIndex: annotation.end_index }
-      : {};
-  return { source, ...range };
+  const citations = textCitations(part.providerMetadata, PROVIDER_OPTIONS_NAME);
+  if (citations === undefined) return part;
+  return { ...part, citations: citations as LanguageModelV4Citation[] };
 }

@@ -4,9 +4,9 @@ import { Steering } from './steering';
 import type { MockRequestRecord } from './types';
 
 /** Responses in flight per connection, across all lanes; more are queued. */
-export const MAX_IN_FLIGHT = 16;
+const MAX_IN_FLIGHT = 16;
 /** Distinct named lanes per connection (the default lane does not count). */
-export const MAX_NAMED_LANES = 32;
+const MAX_NAMED_LANES = 32;
 const STREAM_ID = /^[A-Za-z0-9_.-]{1,256}$/;
 
 /** A lane: a `stream_id`, or `null` for the default lane. */

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { convertPrompt } from '../../src/convert/convert-prompt';
-import type { JsonValue, Message, Prompt } from '../../src/model/types';
+import type { JsonValue, Message, Prompt } from '../../src/types';
 
 type Args = Parameters<typeof convertPrompt>[0];
 

@@ -5,8 +5,8 @@
  * explicitly at the end, each with the reason.
  */
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../src/model/build-request';
-import type { CallOptions, FunctionTool, Message, ProviderTool } from '../../src/model/types';
+import { buildRequest } from '../../src/model/request/build-request';
+import type { CallOptions, FunctionTool, Message, ProviderTool } from '../../src/types';
 import { runUpstream, toV4Prompt } from './upstream-openai';
 
 const PNG_BASE64 =

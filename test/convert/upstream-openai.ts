@@ -15,7 +15,7 @@ import type {
   Message,
   ToolResultContentItem,
   ToolResultOutput,
-} from '../../src/model/types';
+} from '../../src/types';
 
 type Json = Record<string, unknown>;
 

@@ -38,7 +38,7 @@ export type StreamResult = {
   responseMessages?: PromiseLike<unknown[]>;
 };
 
-/** One `ai` major and the few places where its API differs. */
+/** One `ai` major and the few places where its API differs (docs/architecture.md, "AI SDK facts that bite"). */
 export type AiMajor = {
   major: 5 | 6 | 7;
   ai: AiModule;

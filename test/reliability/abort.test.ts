@@ -1,5 +1,5 @@
-import { generateText, type ModelMessage, streamText } from 'ai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateText, streamText } from 'ai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterOneTurn, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup;
@@ -10,8 +10,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await mock.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('abort', () => {
   it('before send: rejects at once with the abort reason; nothing is sent', async () => {
@@ -32,7 +30,10 @@ describe('abort', () => {
     mock.server.fault({ type: 'delay-first-event', ms: 2_000 });
     const controller = new AbortController();
     const reason = new Error('stop');
-    setTimeout(() => controller.abort(reason), 50);
+    // Abort once the request reached the server, while its first event is held back.
+    void vi
+      .waitFor(() => expect(mock.server.requests).toHaveLength(2), { timeout: 5_000 })
+      .then(() => controller.abort(reason));
     const started = Date.now();
     const error = await generateText({
       model,
@@ -42,8 +43,7 @@ describe('abort', () => {
     }).catch((e) => e);
     expect(error).toBe(reason);
     expect(Date.now() - started).toBeLessThan(1_000);
-    await sleep(50);
-    expect(mock.server.sockets().open).toBe(0);
+    await vi.waitFor(() => expect(mock.server.sockets().open).toBe(0));
   });
 
   it('mid-stream: the stream errors with the reason, the socket is closed, no late event leaks, the chat goes on', async () => {
@@ -67,8 +67,7 @@ describe('abort', () => {
     await consume.catch(() => {});
     expect(seen).toContain('text-delta');
     expect(seen).not.toContain('finish-step');
-    await sleep(50);
-    expect(mock.server.sockets().open).toBe(0);
+    await vi.waitFor(() => expect(mock.server.sockets().open).toBe(0));
 
     // The next call of the conversation succeeds, and sees only its own events.
     const next = await generateText({

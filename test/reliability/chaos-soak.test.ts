@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, stepCountIs, tool } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Fault } from '../../src/testing';
 import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
@@ -154,7 +154,6 @@ describe('chaos soak', () => {
     expect(counts.delta).toBeGreaterThan(counts.full);
 
     await mock.provider.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(mock.server.sockets().open).toBe(0);
+    await vi.waitFor(() => expect(mock.server.sockets().open).toBe(0));
   });
 });

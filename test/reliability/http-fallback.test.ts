@@ -51,7 +51,7 @@ describe('frame size limit', () => {
   });
 
   it('the default limit is below 16 MiB', async () => {
-    const { DEFAULT_MAX_FRAME_BYTES } = await import('../../src/model/model-config');
+    const { DEFAULT_MAX_FRAME_BYTES } = await import('../../src/model/turn/turn-call');
     expect(DEFAULT_MAX_FRAME_BYTES).toBeLessThan(16 * 1024 * 1024);
   });
 });
@@ -131,5 +131,46 @@ describe('the HTTP fallback gives the same results', () => {
     } finally {
       await httpMock.close();
     }
+  });
+});
+
+describe('the finish metadata says why a call went over HTTP (fallbackCause)', () => {
+  it('names what made the socket unusable: frame size, runtime, upgrade status', async () => {
+    const causes: Record<string, unknown> = {};
+    for (const [name, settings] of [
+      ['frame-too-large', { maxFrameBytes: 2_000 }],
+      ['websocket-unavailable', { webSocket: null }],
+      ['websocket-upgrade-failed', {}],
+    ] as const) {
+      const setup = await startMock(settings);
+      try {
+        if (name === 'websocket-upgrade-failed') {
+          setup.server.fault({ type: 'reject-upgrade', status: 426, count: 10 });
+        }
+        const result = await generateText({
+          model: setup.provider('gpt-4.1-mini'),
+          prompt: name === 'frame-too-large' ? `big ${'x'.repeat(3_000)}` : 'hi',
+          maxRetries: 0,
+        });
+        expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'http', reason: name });
+        causes[name] = wsMeta(result.providerMetadata).fallbackCause;
+      } finally {
+        await setup.close();
+      }
+    }
+    expect(causes['frame-too-large']).toMatch(
+      /frame is \d+ bytes, above the WebSocket frame limit of 2000 bytes/,
+    );
+    expect(causes['websocket-unavailable']).toMatch(
+      /No WebSocket that can send an Authorization header/,
+    );
+    expect(causes['websocket-upgrade-failed']).toBe('WebSocket upgrade rejected with HTTP 426');
+  });
+
+  it('is absent when the socket carried the call', async () => {
+    mock = await startMock();
+    const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
+    expect(wsMeta(result.providerMetadata)).not.toHaveProperty('fallbackCause');
   });
 });

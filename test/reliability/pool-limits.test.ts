@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, streamText } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { poolOf } from '../helpers/pool-of';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -10,7 +11,13 @@ afterEach(async () => {
   mock = undefined;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `count` requests reached the server: each of them holds a socket. */
+const requestsArrived = (count: number) =>
+  vi.waitFor(() => expect(mock?.server.requests).toHaveLength(count), { timeout: 5_000 });
+
+/** Waits until `count` calls wait in the client's queue for a socket. */
+const callsQueued = (count: number) =>
+  vi.waitFor(() => expect(poolOf(mock!).stats().queued).toBe(count), { timeout: 5_000 });
 
 describe('pool limits', () => {
   it('maxSockets reached → calls wait in the queue and all complete on the capped sockets', async () => {
@@ -33,7 +40,7 @@ describe('pool limits', () => {
     const model = mock.provider('gpt-4.1-mini');
     const first = generateText({ model, prompt: 'slow' });
     // Let the first call take the only socket (both calls prepare asynchronously, in either order).
-    await sleep(50);
+    await requestsArrived(1);
     const error = await generateText({ model, prompt: 'waits', maxRetries: 0 }).catch((e) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toMatch(/no WebSocket became free within 100 ms/);
@@ -47,9 +54,9 @@ describe('pool limits', () => {
     );
     const model = mock.provider('gpt-4.1-mini');
     const running = generateText({ model, prompt: 'a' });
-    await sleep(20);
+    await requestsArrived(1);
     const queued = generateText({ model, prompt: 'b' });
-    await sleep(20);
+    await callsQueued(1);
     const error = await generateText({ model, prompt: 'c', maxRetries: 0 }).catch((e) => e);
     expect(error.message).toMatch(/too many calls waiting/);
     expect((await running).text).toBe('Echo: a');
@@ -65,8 +72,7 @@ describe('pool limits', () => {
     ]);
     expect(a.text).toBe('Echo: a');
     expect(b.text).toBe('Echo: b');
-    await sleep(50);
-    expect(mock.server.sockets()).toEqual({ open: 1, opened: 2 });
+    await vi.waitFor(() => expect(mock?.server.sockets()).toEqual({ open: 1, opened: 2 }));
   });
 
   it('a concurrent call of the same conversation gets another socket and full input', async () => {
@@ -98,37 +104,43 @@ describe('pool limits', () => {
     mock = await startMock({ pool: { maxSockets: 1 } }, { costModel: { latencyMs: 300 } });
     const model = mock.provider('gpt-4.1-mini');
     const running = generateText({ model, prompt: 'first', maxRetries: 0 }).catch((e) => e);
-    await sleep(30);
+    await requestsArrived(1);
     const queued = generateText({ model, prompt: 'second', maxRetries: 0 }).catch((e) => e);
-    await sleep(30);
+    await callsQueued(1);
     await mock.provider.close();
     const [first, second] = await Promise.all([running, queued]);
     expect(APICallError.isInstance(first)).toBe(true);
     expect(APICallError.isInstance(second)).toBe(true);
     expect(second.message).toMatch(/pool was closed/);
-    await sleep(50);
-    expect(mock.server.sockets()).toEqual({ open: 0, opened: 1 });
+    await vi.waitFor(() => expect(mock?.server.sockets()).toEqual({ open: 0, opened: 1 }));
   });
 
   it('close() rejects in-flight calls and leaves nothing open', async () => {
     mock = await startMock({}, { costModel: { perEventMs: 50 } });
     const model = mock.provider('gpt-4.1-mini');
     const errors: unknown[] = [];
+    let midResponse!: () => void;
+    const firstDelta = new Promise<void>((resolve) => {
+      midResponse = resolve;
+    });
     const inFlight = streamText({
       model,
       prompt: 'a long answer here',
       onError: ({ error }) => void errors.push(error),
+      onChunk: ({ chunk }) => {
+        if (chunk.type === 'text-delta') midResponse();
+      },
     });
-    await sleep(120);
+    const finished = Promise.resolve(inFlight.text).catch(() => {});
+    await firstDelta;
     await mock.provider.close();
-    await Promise.resolve(inFlight.text).catch(() => {});
+    await finished;
     // Closed mid-response: the stream reports a non-retryable error naming the close.
     expect(errors).toHaveLength(1);
     expect(APICallError.isInstance(errors[0])).toBe(true);
     expect((errors[0] as APICallError).message).toMatch(/closed/);
     expect((errors[0] as APICallError).isRetryable).toBe(false);
-    await sleep(50);
-    expect(mock.server.sockets().open).toBe(0);
+    await vi.waitFor(() => expect(mock?.server.sockets().open).toBe(0));
   });
 });
 
@@ -181,13 +193,12 @@ describe('process lifetime', () => {
   it('close() with a call in flight: the call fails cleanly and the process exits', async () => {
     mock = await startMock({}, { costModel: { perEventMs: 100 } });
     const { stdout, code } = await runChild(`
-      const result = streamText({ model: provider('gpt-4.1-mini'), prompt: 'a long answer', onError: ({ error }) => console.log('error:', error.message) });
-      setTimeout(() => provider.close(), 300);
+      let closing = false;
+      const result = streamText({ model: provider('gpt-4.1-mini'), prompt: 'a long answer', onError: ({ error }) => console.log('error:', error.message), onChunk: ({ chunk }) => { if (chunk.type === 'text-delta' && !closing) { closing = true; provider.close(); } } });
       console.log('text:', JSON.stringify(await result.text.catch(() => 'rejected')));
     `);
     expect(code).toBe(0);
     expect(stdout).toMatch(/error: .*closed/);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(mock.server.sockets().open).toBe(0);
+    await vi.waitFor(() => expect(mock?.server.sockets().open).toBe(0));
   });
 });

@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
-import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateText, stepCountIs, streamText, tool } from 'ai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   afterOneTurn,
@@ -9,6 +9,11 @@ import {
   startMock,
   wsMeta,
 } from '../helpers/mock-provider';
+import { poolOf } from '../helpers/pool-of';
+
+/** Waits until the client itself saw the server close every socket. */
+const clientSawTheClose = () =>
+  vi.waitFor(() => expect(poolOf(mock).stats().open).toBe(0), { timeout: 5_000 });
 
 let mock: MockSetup;
 beforeEach(async () => {
@@ -74,7 +79,7 @@ describe('transparent resends (nothing reached the caller yet)', () => {
   it('websocket_connection_limit_reached unsolicited on an idle socket → no crash, next call on a new socket', async () => {
     const { model, messages } = await afterOneTurn(mock);
     mock.server.fault({ type: 'connection-limit-idle' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await clientSawTheClose();
     expect(mock.server.sockets().open).toBe(0);
     const result = await generateText({ model, messages, maxRetries: 0 });
     expect(result.text).toBe('Echo: Turn two');
@@ -88,7 +93,7 @@ describe('transparent resends (nothing reached the caller yet)', () => {
     const providerOptions = { openai: { store: false } };
     const first = await generateText({ model, prompt: 'Turn one', providerOptions });
     mock.server.closeAllSockets();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await clientSawTheClose();
     const result = await generateText({
       model,
       messages: [
@@ -160,7 +165,7 @@ describe('failures after output reached the caller', () => {
         if (step === 2 && !dropped) {
           dropped = true;
           mock.server.closeAllSockets();
-          await new Promise((resolve) => setTimeout(resolve, 30));
+          await clientSawTheClose();
         }
         return `v${step}`;
       },

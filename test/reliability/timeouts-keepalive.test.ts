@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
@@ -22,8 +22,8 @@ describe('socket age', () => {
     const third = await generateText({ model, prompt: 'three' });
     expect(wsMeta(third.providerMetadata)).toMatchObject({ socketReused: false });
     expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(2);
-    await sleep(50);
-    expect(mock.server.sockets().open).toBe(1); // the old one was closed, not leaked
+    // The old one was closed, not leaked.
+    await vi.waitFor(() => expect(mock?.server.sockets().open).toBe(1));
   });
 });
 
@@ -35,8 +35,8 @@ describe('keepalive', () => {
     await sleep(500);
     expect(mock.server.sockets().open).toBe(1); // pongs keep it
     mock.server.fault({ type: 'ignore-pings' });
-    await sleep(600);
-    expect(mock.server.sockets().open).toBe(0);
+    // Dropped after a missed pong: two ping intervals (150 ms each) and the close.
+    await vi.waitFor(() => expect(mock?.server.sockets().open).toBe(0), { timeout: 3_000 });
     const next = await generateText({ model, prompt: 'two' });
     expect(wsMeta(next.providerMetadata)).toMatchObject({ socketReused: false });
   });
@@ -45,8 +45,8 @@ describe('keepalive', () => {
     mock = await startMock({ pool: { idleTimeoutMs: 100 } });
     await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'one' });
     expect(mock.server.sockets().open).toBe(1);
-    await sleep(250);
-    expect(mock.server.sockets().open).toBe(0);
+    // Well before the default idle timeout (5 minutes): the 100 ms setting applied.
+    await vi.waitFor(() => expect(mock?.server.sockets().open).toBe(0), { timeout: 2_000 });
   });
 });
 

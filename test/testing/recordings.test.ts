@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_API_KEY } from '../../src/testing';
 import { BUNDLED_RECORDINGS, RECORDING_SUFFIX } from '../../src/testing/recordings';
 import { createOpenAIWebSocket } from '../../src/v4';
-import { fixtureDir, loadResponses } from '../model/map-events-fixtures';
+import { fixtureDir, loadResponses } from '../model/events/map-events-fixtures';
 import { terminalOf } from './raw-client';
 import { useMockServer } from './use-mock-server';
 

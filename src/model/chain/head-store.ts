@@ -1,0 +1,73 @@
+import { LRUCache } from 'lru-cache';
+import type { InputItem, Message, Warning } from '../../types';
+
+/** What the server holds after a completed response: the head of a chain. */
+export type ChainHead = {
+  responseId: string;
+  /** Credential scope the response belongs to; a head is never used across scopes. */
+  scope: string;
+  /** Fingerprint of the non-input settings the response was created with. */
+  settingsKey: string;
+  /** Fingerprint of the options that decide how messages convert to items. */
+  conversionKey: string;
+  /**
+   * The response's whole context as the next prompt will express it, as messages (its prompt,
+   * then the assistant message the AI SDK will build from its output) and as the items those
+   * messages convert to. A prompt that starts with these messages is converted from there on.
+   */
+  messages: readonly Message[];
+  items: readonly InputItem[];
+  /** Warnings the conversion of `messages` gave (repeated when they are reused). */
+  inputWarnings: readonly Warning[];
+  /**
+   * The same context as an app that stores messages without their metadata will send it (no item
+   * ids, so no item references): apps that rewrite messages continue by `conversationId`.
+   */
+  plainMessages: readonly Message[];
+  plainItems: readonly InputItem[];
+  /** Created with store not false: the server can reload it on any socket. */
+  stored: boolean;
+  /** Socket whose in-memory cache holds this response (until its next response). */
+  connectionId: number;
+};
+
+/**
+ * Chain heads by response id and by explicit conversation id. Bounded (LRU): a head costs only
+ * references to items the application's own history already holds.
+ */
+export class HeadStore {
+  // Bounded by count and by the items the heads hold (references into the applications' own
+  // histories, but a pool outlives requests): the least recently used heads go first.
+  private readonly byId = new LRUCache<string, ChainHead>({
+    max: 2_000,
+    maxSize: 250_000,
+    sizeCalculation: (head) => head.items.length + 1,
+  });
+  private readonly byConversation = new LRUCache<string, string>({ max: 2_000 });
+
+  get(scope: string, responseId: string | undefined): ChainHead | undefined {
+    return responseId === undefined ? undefined : this.byId.get(`${scope}\n${responseId}`);
+  }
+
+  latestOf(scope: string, conversationId: string | undefined): ChainHead | undefined {
+    if (conversationId === undefined) return undefined;
+    return this.get(scope, this.byConversation.get(`${scope}\n${conversationId}`));
+  }
+
+  add(head: ChainHead, conversationId: string | undefined): void {
+    this.byId.set(`${head.scope}\n${head.responseId}`, head);
+    if (conversationId !== undefined) {
+      this.byConversation.set(`${head.scope}\n${conversationId}`, head.responseId);
+    }
+  }
+
+  /** Forget a chain (failed continuation, aborted turn): the next call sends full input. */
+  drop(scope: string, responseId: string | undefined): void {
+    if (responseId !== undefined) this.byId.delete(`${scope}\n${responseId}`);
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.byConversation.clear();
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Structural equality of two input items (JSON values). Strings are compared with `===`, which
+ * V8 answers in O(1) when both sides are the same string instance — the common case, because the
+ * AI SDK hands the same history strings back call after call. That keeps the prefix check of a
+ * long history cheap without hashing or re-serialising it.
+ */
+function sameItem(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameItem(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const objectA = a as Record<string, unknown>;
+  const objectB = b as Record<string, unknown>;
+  let countA = 0;
+  for (const key in objectA) {
+    if (objectA[key] === undefined) continue;
+    countA++;
+    if (!sameItem(objectA[key], objectB[key])) return false;
+  }
+  let countB = 0;
+  for (const key in objectB) if (objectB[key] !== undefined) countB++;
+  return countA === countB;
+}
+
+/** True when `items` starts with every item of `held` and has at least one more. */
+export function extendsHistory(held: readonly unknown[], items: readonly unknown[]): boolean {
+  if (items.length <= held.length) return false;
+  // Compare from the end of the held part: an edit is most likely near the tail, and the tail
+  // holds the strings that changed instance (streamed text), so a mismatch shows up early.
+  for (let i = held.length - 1; i >= 0; i--) if (!sameItem(held[i], items[i])) return false;
+  return true;
+}

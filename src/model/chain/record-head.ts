@@ -1,0 +1,122 @@
+import { convertPrompt } from '../../convert/convert-prompt';
+import type { Content, InputItem, Message, Prompt, ProviderOptions, StreamPart } from '../../types';
+import { collectContent } from '../events/collect-content';
+import type { ResponsesRequest } from '../request/build-request';
+import type { HeadStore } from './head-store';
+
+type AssistantMessage = Extract<Message, { role: 'assistant' }>;
+
+/**
+ * The assistant message the AI SDK will put into the next prompt for this response: it turns the
+ * parts we emitted into text, reasoning and tool-call parts, with their metadata as
+ * providerOptions. `withMetadata: false` gives the same message as an app that stores messages
+ * without their metadata sends it.
+ */
+function outputMessage(content: Content[], withMetadata: boolean): AssistantMessage {
+  const metadata = (value: ProviderOptions | undefined) => (withMetadata ? value : undefined);
+  const message: AssistantMessage = { role: 'assistant', content: [] };
+  for (const part of content) {
+    switch (part.type) {
+      case 'text':
+      case 'reasoning':
+        message.content.push({
+          type: part.type,
+          text: part.text,
+          providerOptions: metadata(part.providerMetadata),
+        });
+        break;
+      case 'tool-call':
+        message.content.push({
+          type: 'tool-call',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: parseToolInput(part.input),
+          providerExecuted: part.providerExecuted,
+          providerOptions: metadata(part.providerMetadata),
+        });
+        break;
+      case 'tool-result':
+        message.content.push({
+          type: 'tool-result',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          output: { type: 'json', value: part.result },
+          providerOptions: metadata(part.providerMetadata),
+        });
+        break;
+    }
+  }
+  return message;
+}
+
+// The AI SDK parses tool input JSON and falls back to {} when it cannot (an invalid call).
+function parseToolInput(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return {};
+  }
+}
+
+/** What recording a head needs to know about the call that produced the response. */
+export type ChainCall = {
+  /** Credential scope of the call; a head is never used across scopes. */
+  scope: string;
+  /** The call's prompt in neutral form (kept with the head, for prefix reuse). */
+  prompt: Prompt;
+  request: ResponsesRequest;
+  /** Fingerprint of the request's non-input settings. */
+  settingsKey: string;
+};
+
+/**
+ * The next prompt's view of this response: its output message, and the items that message
+ * converts to with the same converter and options. Converting what the AI SDK will send, rather
+ * than the server's output items, makes "what the server holds" and "what the prompt says"
+ * compare equal item for item.
+ */
+async function nextPromptView(message: AssistantMessage, request: ResponsesRequest) {
+  if (message.content.length === 0) return { messages: [], items: [] as InputItem[] };
+  const { input } = await convertPrompt({ prompt: [message], ...request.conversion });
+  return { messages: [message], items: input };
+}
+
+/**
+ * Records the chain head of a completed response: its whole context as the next prompt will
+ * express it, as messages and as items. `connectionId` is the socket whose cache holds it
+ * (-1: none, HTTP). Returns the response id.
+ */
+export async function recordHead(
+  heads: HeadStore,
+  call: ChainCall,
+  parts: StreamPart[],
+  connectionId: number,
+): Promise<string | undefined> {
+  const { request, prompt } = call;
+  let responseId: string | undefined;
+  for (const part of parts)
+    if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
+  if (!responseId) return undefined;
+  const { content } = collectContent(parts);
+  const [withMetadata, plain] = await Promise.all([
+    nextPromptView(outputMessage(content, true), request),
+    nextPromptView(outputMessage(content, false), request),
+  ]);
+  heads.add(
+    {
+      responseId,
+      scope: call.scope,
+      settingsKey: call.settingsKey,
+      conversionKey: request.conversionKey,
+      inputWarnings: request.inputWarnings,
+      messages: [...prompt, ...withMetadata.messages],
+      items: [...request.input, ...withMetadata.items],
+      plainMessages: [...prompt, ...plain.messages],
+      plainItems: [...request.input, ...plain.items],
+      stored: request.store,
+      connectionId,
+    },
+    request.conversationId,
+  );
+  return responseId;
+}

@@ -1,0 +1,175 @@
+import type { JsonObject, JsonValue } from '../../../types';
+import type { Emit, MapperScope } from '../mapper-scope';
+import type { ItemOf } from '../schemas/output-item-schemas';
+import { emitToolInput, startToolInput, takeOngoingCall } from './tool-input';
+
+/*
+ * Computer use, tool search and programmatic tool calling. Shapes follow @ai-sdk/openai.
+ */
+
+export function computerCallAdded(
+  scope: MapperScope,
+  outputIndex: number,
+  item: ItemOf<'computer_call'>,
+  emit: Emit,
+): void {
+  const toolCallId = item.call_id ?? item.id;
+  const toolName = scope.tools.toSdkName('computer');
+  scope.ongoingToolCalls.set(outputIndex, { toolName, toolCallId, itemId: item.id });
+  startToolInput(emit, toolCallId, toolName, scope.meta(item.id));
+}
+
+/** Server action → SDK action: snake_case scroll offsets become camelCase, null keys vanish. */
+function mapComputerAction(action: Record<string, unknown>): JsonObject {
+  const { scroll_x, scroll_y, keys, ...rest } = action;
+  return {
+    ...(rest as JsonObject),
+    ...(keys != null && { keys: keys as JsonValue }),
+    ...(scroll_x !== undefined && { scrollX: scroll_x as JsonValue }),
+    ...(scroll_y !== undefined && { scrollY: scroll_y as JsonValue }),
+  };
+}
+
+export function computerCallDone(
+  scope: MapperScope,
+  outputIndex: number,
+  item: ItemOf<'computer_call'>,
+  emit: Emit,
+): void {
+  const announced = takeOngoingCall(scope, outputIndex) !== undefined;
+  if (item.call_id == null) {
+    // Hosted computer use: OpenAI ran the action itself.
+    const toolName = scope.tools.toSdkName('computer_use');
+    if (announced)
+      emit({ type: 'tool-input-end', id: item.id, providerMetadata: scope.responseMeta() });
+    emit({
+      type: 'tool-call',
+      toolCallId: item.id,
+      toolName,
+      input: '',
+      providerExecuted: true,
+      providerMetadata: scope.responseMeta(),
+    });
+    emit({
+      type: 'tool-result',
+      toolCallId: item.id,
+      toolName,
+      result: { type: 'computer_use_tool_result', status: item.status ?? null },
+      providerMetadata: scope.responseMeta(),
+    });
+    return;
+  }
+
+  scope.hasFunctionCall = true;
+  const toolName = scope.tools.toSdkName('computer');
+  const actions = item.actions ?? (item.action != null ? [item.action] : []);
+  const input = JSON.stringify({
+    actions: actions.map(mapComputerAction),
+    pendingSafetyChecks:
+      item.pending_safety_checks?.map((check) => ({
+        id: check.id,
+        ...(check.code != null && { code: check.code }),
+        ...(check.message != null && { message: check.message }),
+      })) ?? [],
+    status: item.status,
+  });
+  emitToolInput(emit, {
+    id: item.call_id,
+    toolName,
+    providerMetadata: scope.meta(item.id),
+    opened: announced,
+    deltas: [input],
+  });
+  emit({
+    type: 'tool-call',
+    toolCallId: item.call_id,
+    toolName,
+    input,
+    providerMetadata: scope.meta(item.id),
+  });
+}
+
+export function toolSearchAdded(
+  scope: MapperScope,
+  outputIndex: number,
+  item: ItemOf<'tool_search_call'>,
+  emit: Emit,
+): void {
+  const toolName = scope.tools.toSdkName('tool_search');
+  const execution = item.execution ?? 'server';
+  scope.ongoingToolCalls.set(outputIndex, {
+    toolName,
+    toolCallId: item.id,
+    itemId: item.id,
+    toolSearchExecution: execution,
+  });
+  if (execution === 'server') startToolInput(emit, item.id, toolName, scope.meta(item.id), true);
+}
+
+export function toolSearchDone(
+  scope: MapperScope,
+  outputIndex: number,
+  item: ItemOf<'tool_search_call'>,
+  emit: Emit,
+): void {
+  const call = takeOngoingCall(scope, outputIndex);
+  if (call == null) return;
+  const hosted = item.execution === 'server';
+  const toolCallId = hosted ? call.toolCallId : (item.call_id ?? item.id);
+  // The matching tool_search_output carries no call id: pair them in order.
+  if (hosted) scope.hostedToolSearchCallIds.push(toolCallId);
+  emitToolInput(emit, {
+    id: toolCallId,
+    toolName: call.toolName,
+    providerMetadata: scope.meta(item.id),
+    opened: hosted,
+    deltas: [],
+  });
+  emit({
+    type: 'tool-call',
+    toolCallId,
+    toolName: call.toolName,
+    input: JSON.stringify({ arguments: item.arguments, call_id: hosted ? null : toolCallId }),
+    ...(hosted && { providerExecuted: true }),
+    providerMetadata: scope.meta(item.id),
+  });
+}
+
+export function toolSearchOutputDone(
+  scope: MapperScope,
+  item: ItemOf<'tool_search_output'>,
+  emit: Emit,
+): void {
+  emit({
+    type: 'tool-result',
+    toolCallId: item.call_id ?? scope.hostedToolSearchCallIds.shift() ?? item.id,
+    toolName: scope.tools.toSdkName('tool_search'),
+    result: { tools: (item.tools ?? []) as JsonValue },
+    providerMetadata: scope.meta(item.id),
+  });
+}
+
+export function programDone(scope: MapperScope, item: ItemOf<'program'>, emit: Emit): void {
+  emit({
+    type: 'tool-call',
+    toolCallId: item.call_id,
+    toolName: scope.tools.toSdkName('programmatic_tool_calling'),
+    input: JSON.stringify({ code: item.code ?? '', fingerprint: item.fingerprint ?? '' }),
+    providerExecuted: true,
+    providerMetadata: scope.meta(item.id),
+  });
+}
+
+export function programOutputDone(
+  scope: MapperScope,
+  item: ItemOf<'program_output'>,
+  emit: Emit,
+): void {
+  emit({
+    type: 'tool-result',
+    toolCallId: item.call_id,
+    toolName: scope.tools.toSdkName('programmatic_tool_calling'),
+    result: { result: item.result ?? null, status: item.status ?? null },
+    providerMetadata: scope.meta(item.id),
+  });
+}

@@ -1,0 +1,38 @@
+import type { Lease } from '../../pool/session-pool';
+import { delay } from '../../util/deadline';
+import { isRetryableUpgrade } from './transport-errors';
+import type { TurnCall } from './turn-call';
+
+/** Upgrade attempts before giving up on the socket (403 / 5xx / timeouts). */
+const MAX_CONNECT_ATTEMPTS = 3;
+/** Largest incoming message a socket accepts. */
+const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A socket for the call from the pool, preferring the one that holds the call's chain head;
+ * transient upgrade failures are retried with backoff (100 ms, then 400 ms).
+ */
+export async function acquireSocket(
+  call: TurnCall,
+  { fresh, avoid }: { fresh: boolean; avoid: ReadonlySet<number> },
+): Promise<Lease> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call.config.pool.acquire({
+        scope: call.scope,
+        url: call.config.urls.webSocket,
+        headers: () => call.headers,
+        webSocket: call.config.webSocket,
+        preferHeadId: call.head?.responseId,
+        avoid,
+        fresh,
+        signal: call.signal,
+        maxPayload: MAX_PAYLOAD_BYTES,
+      });
+    } catch (error) {
+      if (!isRetryableUpgrade(error) || attempt >= MAX_CONNECT_ATTEMPTS || call.signal?.aborted)
+        throw error;
+      await delay(100 * 4 ** (attempt - 1), call.signal);
+    }
+  }
+}

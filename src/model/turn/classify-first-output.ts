@@ -1,0 +1,47 @@
+import { ConnectionError } from '../../pool/connection';
+import type { ServerError } from '../events/server-error';
+import type { FirstOutput } from './await-first-output';
+
+/** What to do with a request whose response has not produced output yet. */
+export type Outcome =
+  | { kind: 'proceed' }
+  /** Resend with full input; `freshSocket` when this socket cannot be trusted any more. */
+  | { kind: 'resend'; reason: string; freshSocket: boolean }
+  | { kind: 'fail-timeout' }
+  | { kind: 'fail-transport'; error: unknown }
+  | { kind: 'fail-server'; error: ServerError };
+
+/**
+ * The failure policy (docs/architecture.md), before any output reached the caller: a socket that died (not by our own
+ * hand), a silent server, a stale chain or a connection limit are resent transparently while
+ * resends remain; everything else is surfaced.
+ */
+export function classifyFirstOutput(first: FirstOutput, resendsLeft: boolean): Outcome {
+  switch (first.kind) {
+    case 'ready':
+      return { kind: 'proceed' };
+    case 'timeout':
+      return resendsLeft
+        ? { kind: 'resend', reason: 'first-event-timeout', freshSocket: true }
+        : { kind: 'fail-timeout' };
+    case 'failed': {
+      // The server keeps nothing of a response it could not deliver, so a full resend on a new
+      // socket is safe. A close of our own (provider.close(), abort) is final.
+      const peerFailure =
+        first.error instanceof ConnectionError && first.error.failure.kind !== 'closed-by-client';
+      return peerFailure && resendsLeft
+        ? { kind: 'resend', reason: 'socket-replaced', freshSocket: true }
+        : { kind: 'fail-transport', error: first.error };
+    }
+    case 'server-error': {
+      const { code } = first.error;
+      if (resendsLeft && code === 'previous_response_not_found') {
+        return { kind: 'resend', reason: 'previous-response-not-found', freshSocket: false };
+      }
+      if (resendsLeft && code === 'websocket_connection_limit_reached') {
+        return { kind: 'resend', reason: 'socket-replaced', freshSocket: true };
+      }
+      return { kind: 'fail-server', error: first.error };
+    }
+  }
+}

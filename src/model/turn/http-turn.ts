@@ -1,0 +1,74 @@
+import { openHttpEventStream } from '../../http/http-event-source';
+import type { CallOptions, StreamResult } from '../../types';
+import { recordHead } from '../chain/record-head';
+import type { UseHttp } from './open-turn';
+import { streamEvents } from './stream-events';
+import type { TurnCall } from './turn-call';
+
+/**
+ * The HTTP streaming fallback (transport 'auto' when the socket cannot carry the call): the same
+ * request with full input, through the same event mapper. The finish metadata says why
+ * (`reason`) and what made the socket unusable (`fallbackCause`). A stored response still
+ * becomes a chain head, so the conversation's next call can continue it over a socket from the
+ * store.
+ */
+export async function streamOverHttp(
+  call: TurnCall,
+  options: CallOptions,
+  fallback: UseHttp,
+): Promise<StreamResult> {
+  const { config, request } = call;
+  const url = config.urls.http;
+  const body = { ...request.settings, input: request.input, stream: true };
+  const { events, responseHeaders, requestBytes } = await openHttpEventStream({
+    url,
+    headers: call.httpHeaders,
+    body,
+    fetch: config.fetch,
+    abortSignal: call.signal,
+  });
+  const reader = events.getReader();
+  const stream = streamEvents({
+    buffered: [],
+    source: {
+      next: async () => {
+        try {
+          const { done, value } = await reader.read();
+          return done
+            ? { kind: 'end' }
+            : { kind: 'event', event: value as Record<string, unknown> };
+        } catch (error) {
+          return { kind: 'failed', error };
+        }
+      },
+      stop: () => {
+        reader.cancel().catch(() => {});
+      },
+    },
+    includeRawChunks: options.includeRawChunks ?? false,
+    tools: options.tools,
+    requestBody: body,
+    warnings: request.warnings,
+    metadata: {
+      transport: 'http',
+      inputMode: 'full',
+      reason: fallback.reason,
+      fallbackCause: describeCause(fallback.cause),
+      socketReused: false,
+      requestBytes,
+      retries: fallback.retries,
+    },
+    providerOptionsName: config.providerOptionsName,
+    signal: call.signal,
+    url,
+    settle: async ({ parts, failed }) => {
+      if (!failed && request.store) await recordHead(config.heads, call, parts, -1);
+    },
+  });
+  return { stream, request: { body }, response: { headers: responseHeaders } };
+}
+
+/** The cause's own message: socket and pool errors never carry headers or keys. */
+function describeCause(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,80 @@
+import { AISDKError, APICallError } from '@ai-sdk/provider';
+import { ConnectionError } from '../../pool/connection';
+import { PoolError } from '../../pool/session-pool';
+
+type Context = { url: string; requestBodyValues: unknown };
+
+/** Statuses at the upgrade worth another try: transient under many concurrent sockets. */
+export function isRetryableUpgrade(error: unknown): boolean {
+  if (!(error instanceof ConnectionError)) return false;
+  const { failure } = error;
+  if (failure.kind === 'rejected')
+    return failure.status === 403 || failure.status === 429 || failure.status >= 500;
+  return (
+    failure.kind === 'connect-timeout' || failure.kind === 'error' || failure.kind === 'closed'
+  );
+}
+
+/** The upgrade can never work here; with transport 'auto' the call goes over HTTP instead. */
+export function isUpgradeImpossible(error: unknown): boolean {
+  if (!(error instanceof ConnectionError)) return false;
+  return error.failure.kind === 'rejected' && error.failure.status === 426;
+}
+
+/** A clear, typed error for a socket-level failure. Never contains headers (API keys). */
+export function toTransportError(error: unknown, context: Context): unknown {
+  if (error instanceof APICallError) return error;
+  if (error instanceof PoolError) {
+    return new APICallError({
+      message: error.message,
+      ...context,
+      cause: error,
+      isRetryable: error.kind === 'queue-timeout',
+    });
+  }
+  if (!(error instanceof ConnectionError)) {
+    // Typed errors pass; anything else (a plain Error from a socket constructor, say) becomes the
+    // documented APICallError, with the original kept as its cause.
+    if (AISDKError.isInstance(error)) return error;
+    return new APICallError({
+      message: error instanceof Error ? error.message : `OpenAI WebSocket call failed: ${error}`,
+      ...context,
+      cause: error,
+      isRetryable: false,
+    });
+  }
+  const { failure } = error;
+  if (failure.kind === 'rejected') {
+    const status = failure.status;
+    const message =
+      status === 401
+        ? 'OpenAI WebSocket authentication failed (HTTP 401 at the upgrade): check the API key (apiKey setting or OPENAI_API_KEY).'
+        : status === 403
+          ? 'OpenAI WebSocket upgrade forbidden (HTTP 403): the key may lack access to this model or project, or the server is shedding load.'
+          : status === 426
+            ? 'The server refused the WebSocket upgrade (HTTP 426): use transport "auto" to fall back to HTTP.'
+            : `OpenAI WebSocket upgrade failed with HTTP ${status}.`;
+    return new APICallError({
+      message,
+      ...context,
+      statusCode: status,
+      cause: error,
+      isRetryable:
+        status !== 401 && status !== 426 && (status === 403 || status === 429 || status >= 500),
+    });
+  }
+  if (failure.kind === 'closed-by-client') {
+    return new APICallError({
+      message: `The call was stopped because its WebSocket was closed by this client (${failure.reason}), e.g. by provider.close().`,
+      ...context,
+      cause: error,
+      isRetryable: false,
+    });
+  }
+  return new APICallError({
+    message: `OpenAI WebSocket transport failed: ${error.message}.`,
+    ...context,
+    cause: error,
+    isRetryable: true,
+  });
+}

@@ -1,0 +1,51 @@
+import type { PoolSettings } from '../../pool/pool-settings';
+import type { SessionPool } from '../../pool/session-pool';
+import type { WebSocketConstructor } from '../../pool/socket-handle';
+import type { ChainHead, HeadStore } from '../chain/head-store';
+import type { ChainCall } from '../chain/record-head';
+
+/** The Responses endpoint of a provider, over HTTP and as a socket. */
+export type ResponsesURLs = { http: string; webSocket: string };
+
+/**
+ * `https://host/v1` → `https://host/v1/responses` and `wss://host/v1/responses`: the one place
+ * the endpoint path is spelled.
+ */
+export function responsesURLs(baseURL: string): ResponsesURLs {
+  const http = `${baseURL}/responses`;
+  return { http, webSocket: http.replace(/^http/i, 'ws') };
+}
+
+/** 15 MiB: below the ~16 MiB at which the server closes the socket with 1009. */
+export const DEFAULT_MAX_FRAME_BYTES = 15 * 1024 * 1024;
+
+/** What running a turn needs from the provider (the provider builds it once per model). */
+export type TurnConfig = {
+  /** Key of `providerOptions` / `providerMetadata` ('openai', as @ai-sdk/openai). */
+  providerOptionsName: string;
+  urls: ResponsesURLs;
+  webSocket: WebSocketConstructor | undefined;
+  /** Why the runtime cannot open a credentialed WebSocket, if it cannot. */
+  webSocketUnavailable: string | undefined;
+  fetch: typeof fetch | undefined;
+  transport: 'auto' | 'websocket';
+  pool: SessionPool;
+  heads: HeadStore;
+  poolSettings: PoolSettings;
+  /** Largest `response.create` frame sent over the socket. */
+  maxFrameBytes: number;
+};
+
+/** One call, planned: what the turn sends, where, and which chain head it may continue. */
+export type TurnCall = ChainCall & {
+  config: TurnConfig;
+  /** Upgrade headers of a new socket (auth-bearing only; see splitHeaders). */
+  headers: Record<string, string>;
+  /** Headers of the HTTP fallback: all of them. */
+  httpHeaders: Record<string, string>;
+  /** The head the prompt continues, if known. */
+  head: ChainHead | undefined;
+  /** The prompt names a response (so a missing head is an 'unknown-response'). */
+  namesResponse: boolean;
+  signal: AbortSignal | undefined;
+};

@@ -1,0 +1,155 @@
+import { NoSuchModelError } from '@ai-sdk/provider';
+import { loadApiKey, loadOptionalSetting, withoutTrailingSlash } from '@ai-sdk/provider-utils';
+import { HeadStore } from './model/chain/head-store';
+import type { ModelConfig } from './model/model-config';
+import { ResponsesWebSocketModel } from './model/responses-websocket-model';
+import { DEFAULT_MAX_FRAME_BYTES, responsesURLs } from './model/turn/turn-call';
+import { resolvePoolSettings } from './pool/pool-settings';
+import { SessionPool } from './pool/session-pool';
+import type { WebSocketConstructor } from './pool/socket-handle';
+import type { OpenAIWebSocketSettings } from './settings';
+import { sharedInstance } from './util/shared-instance';
+import { validateBaseURLFromEnvironment, validateSettings } from './validate-settings';
+
+/** Pool and chain heads shared by every provider configured alike, across module copies. */
+type SharedState = { pool: SessionPool; heads: HeadStore };
+
+/** The shape every entry's provider has; `M` is that entry's language model type. */
+export type SpecProvider<M> = {
+  (modelId: string): M;
+  languageModel(modelId: string): M;
+  responses(modelId: string): M;
+  /** Closes every socket of this provider's pool; pooled sockets never keep a process alive anyway. */
+  close(): Promise<void>;
+};
+
+/**
+ * The callable provider object of every entry: one neutral model per call of `languageModel`,
+ * wrapped by that entry's spec adapter (`wrap`), over the pool and chain heads this provider
+ * shares with every provider configured alike.
+ */
+export function buildProvider<M>(
+  settings: OpenAIWebSocketSettings | undefined,
+  wrap: (model: ResponsesWebSocketModel) => M,
+  specificationVersion: 'v2' | 'v3' | 'v4',
+): SpecProvider<M> {
+  const core = createProviderCore(settings);
+  const languageModel = (modelId: string) => wrap(core.languageModel(modelId));
+  return Object.assign((modelId: string) => languageModel(modelId), {
+    specificationVersion,
+    languageModel,
+    responses: languageModel,
+    close: core.close,
+    textEmbeddingModel: notSupported('textEmbeddingModel'),
+    embeddingModel: notSupported('embeddingModel'),
+    imageModel: notSupported('imageModel'),
+  });
+}
+
+/** A default instance created on first use, so importing the entry never throws. */
+export function lazyProvider<M>(create: () => SpecProvider<M>): SpecProvider<M> {
+  let instance: SpecProvider<M> | undefined;
+  const get = () => (instance ??= create());
+  return Object.assign((modelId: string) => get()(modelId), {
+    languageModel: (modelId: string) => get().languageModel(modelId),
+    responses: (modelId: string) => get().responses(modelId),
+    close: () => instance?.close() ?? Promise.resolve(),
+  });
+}
+
+const notSupported = (modelType: string) => (modelId: string) => {
+  throw new NoSuchModelError({ modelId, modelType: modelType as 'languageModel' });
+};
+
+/** Settings → the neutral model factory, the shared pool and heads, and `close()`. */
+function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
+  validateSettings(settings);
+  const baseURL = resolveBaseURL(settings.baseURL);
+  const urls = responsesURLs(baseURL);
+  const poolSettings = resolvePoolSettings(settings.pool);
+  let state: SharedState | undefined;
+  const shared = () =>
+    (state ??= sharedInstance(
+      `${baseURL}\n${JSON.stringify(poolSettings)}\n${constructorId(settings.webSocket)}`,
+      () => ({
+        pool: new SessionPool(poolSettings),
+        heads: new HeadStore(),
+      }),
+    ));
+
+  const headers = (): Record<string, string> => {
+    const apiKey = typeof settings.apiKey === 'function' ? settings.apiKey() : settings.apiKey;
+    return {
+      Authorization: `Bearer ${loadApiKey({ apiKey, environmentVariableName: 'OPENAI_API_KEY', description: 'OpenAI' })}`,
+      ...(settings.organization && { 'OpenAI-Organization': settings.organization }),
+      ...(settings.project && { 'OpenAI-Project': settings.project }),
+      ...settings.headers,
+    };
+  };
+
+  const config = (): ModelConfig => ({
+    provider: settings.name ?? 'openai.websocket',
+    providerOptionsName: 'openai',
+    baseURL,
+    urls,
+    headers,
+    webSocket: settings.webSocket ?? undefined,
+    webSocketUnavailable: webSocketUnavailable(settings.webSocket),
+    fetch: settings.fetch,
+    transport: settings.transport ?? 'auto',
+    pool: shared().pool,
+    heads: shared().heads,
+    poolSettings,
+    maxFrameBytes: settings.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+  });
+
+  return {
+    languageModel: (modelId: string) => new ResponsesWebSocketModel(modelId, config()),
+    close: async () => {
+      if (state) {
+        await state.pool.close();
+        state.heads.clear();
+      }
+    },
+  };
+}
+
+/** As `@ai-sdk/openai`: the setting, else `OPENAI_BASE_URL`, else OpenAI. */
+function resolveBaseURL(setting: string | undefined): string {
+  const fromEnvironment =
+    setting === undefined
+      ? loadOptionalSetting({ settingValue: undefined, environmentVariableName: 'OPENAI_BASE_URL' })
+      : undefined;
+  if (fromEnvironment) validateBaseURLFromEnvironment(fromEnvironment);
+  return withoutTrailingSlash(setting ?? fromEnvironment) ?? 'https://api.openai.com/v1';
+}
+
+// Providers that open sockets with different constructors must not share a pool.
+const constructorIds = new WeakMap<object, number>();
+let constructorCount = 0;
+function constructorId(webSocket: WebSocketConstructor | null | undefined): string {
+  if (!webSocket) return String(webSocket);
+  if (!constructorIds.has(webSocket)) constructorIds.set(webSocket, ++constructorCount);
+  return `ctor-${constructorIds.get(webSocket)}`;
+}
+
+/**
+ * Browsers and edge runtimes cannot send an Authorization header on a WebSocket upgrade, and the
+ * Responses socket accepts no other auth. Say so plainly instead of failing at the handshake.
+ */
+function webSocketUnavailable(
+  webSocket: WebSocketConstructor | null | undefined,
+): string | undefined {
+  if (webSocket) return undefined;
+  const runtime = globalThis as { EdgeRuntime?: unknown; window?: unknown; document?: unknown };
+  const where =
+    webSocket === null
+      ? 'this runtime (webSocket: null)'
+      : typeof runtime.EdgeRuntime === 'string'
+        ? 'the edge runtime'
+        : runtime.window !== undefined && runtime.document !== undefined
+          ? 'a browser'
+          : undefined;
+  if (!where) return undefined;
+  return `No WebSocket that can send an Authorization header is available in ${where}. Run the provider in a Node.js server route (e.g. Next.js runtime = 'nodejs', and forward edge requests to it), pass a header-capable constructor as the webSocket setting, or use transport 'auto' to send requests over HTTP.`;
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import type { ChainHead } from '../../../src/model/chain/head-store';
+import { planTurn } from '../../../src/model/chain/plan-turn';
+import type { InputItem } from '../../../src/types';
+
+/*
+ * The delta rule as a table: every reason planTurn can give and every branch that leads to it.
+ * Items are compared structurally, so each case builds fresh objects (never the held instances).
+ */
+
+const user = (text: string): InputItem => ({
+  role: 'user',
+  content: [{ type: 'input_text', text }],
+});
+const reference = (id: string): InputItem => ({ type: 'item_reference', id });
+const assistant = (text: string): InputItem => ({ role: 'assistant', content: text });
+const output = (callId: string): InputItem => ({
+  type: 'function_call_output',
+  call_id: callId,
+  output: 'ok',
+});
+
+/** What the server holds for resp_1: the first prompt plus its output, in both forms. */
+const held = () => [user('one'), reference('msg_1')];
+const heldPlain = () => [user('one'), assistant('Echo: one')];
+
+function head(overrides: Partial<ChainHead> = {}): ChainHead {
+  return {
+    responseId: 'resp_1',
+    scope: 'scope-a',
+    settingsKey: 'settings-a',
+    conversionKey: 'conversion-a',
+    messages: [],
+    items: held(),
+    inputWarnings: [],
+    plainMessages: [],
+    plainItems: heldPlain(),
+    stored: true,
+    connectionId: 7,
+    ...overrides,
+  };
+}
+
+const SAME_SOCKET = { id: 7, headId: 'resp_1' };
+const OTHER_SOCKET = { id: 8, headId: undefined };
+/** The head's socket, which has carried another response since. */
+const SOCKET_MOVED_ON = { id: 7, headId: 'resp_2' };
+
+type Case = {
+  name: string;
+  items: InputItem[];
+  head: ChainHead | undefined;
+  namesResponse?: boolean;
+  settingsKey?: string;
+  connection?: { id: number; headId: string | undefined };
+  expected:
+    | { mode: 'full'; reason: string }
+    | { mode: 'delta'; reason: string; previousResponseId: string; input: InputItem[] };
+};
+
+const cases: Case[] = [
+  {
+    name: 'no head, and the prompt names no response: a new conversation',
+    items: [user('one')],
+    head: undefined,
+    expected: { mode: 'full', reason: 'new-conversation' },
+  },
+  {
+    name: 'no head, although the prompt names a response: an unknown response',
+    items: [...held(), user('two')],
+    head: undefined,
+    namesResponse: true,
+    expected: { mode: 'full', reason: 'unknown-response' },
+  },
+  {
+    name: 'different non-input settings',
+    items: [...held(), user('two')],
+    head: head(),
+    settingsKey: 'settings-b',
+    expected: { mode: 'full', reason: 'settings-changed' },
+  },
+  {
+    name: 'an edited item in the held prefix',
+    items: [user('one, edited'), reference('msg_1'), user('two')],
+    head: head(),
+    expected: { mode: 'full', reason: 'history-changed' },
+  },
+  {
+    name: 'exactly the held items and nothing new (never an empty delta)',
+    items: held(),
+    head: head(),
+    expected: { mode: 'full', reason: 'history-changed' },
+  },
+  {
+    name: 'fewer items than the server holds (history cut)',
+    items: [user('one')],
+    head: head(),
+    expected: { mode: 'full', reason: 'history-changed' },
+  },
+  {
+    name: 'a new item after the held ones, on the socket that holds the head',
+    items: [...held(), user('two')],
+    head: head(),
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
+    name: 'tool results after the held ones, on the socket that holds the head',
+    items: [...held(), output('call_1'), output('call_2')],
+    head: head(),
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [output('call_1'), output('call_2')],
+    },
+  },
+  {
+    name: 'the prompt in its plain form (messages stored without metadata)',
+    items: [...heldPlain(), user('two')],
+    head: head(),
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
+    name: 'another socket, the head stored: continued from the store',
+    items: [...held(), user('two')],
+    head: head(),
+    connection: OTHER_SOCKET,
+    expected: {
+      mode: 'delta',
+      reason: 'continuation-from-store',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
+    name: "the head's socket after another response, the head stored: continued from the store",
+    items: [...held(), user('two')],
+    head: head(),
+    connection: SOCKET_MOVED_ON,
+    expected: {
+      mode: 'delta',
+      reason: 'continuation-from-store',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
+    name: 'another socket, the head not stored: only its own socket could continue it',
+    items: [...held(), user('two')],
+    head: head({ stored: false }),
+    connection: OTHER_SOCKET,
+    expected: { mode: 'full', reason: 'socket-replaced' },
+  },
+  {
+    name: "the head's socket after another response, the head not stored",
+    items: [...held(), user('two')],
+    head: head({ stored: false }),
+    connection: SOCKET_MOVED_ON,
+    expected: { mode: 'full', reason: 'socket-replaced' },
+  },
+  {
+    name: 'the head not stored, on the socket that holds it',
+    items: [...held(), user('two')],
+    head: head({ stored: false }),
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+];
+
+describe('planTurn (the delta rule)', () => {
+  it.each(cases)('$name → $expected.mode, $expected.reason', (testCase) => {
+    const plan = planTurn({
+      items: testCase.items,
+      settingsKey: testCase.settingsKey ?? 'settings-a',
+      head: testCase.head,
+      namesResponse: testCase.namesResponse ?? false,
+      connection: testCase.connection ?? SAME_SOCKET,
+    });
+    if (testCase.expected.mode === 'full') {
+      expect(plan).toEqual({ ...testCase.expected, input: testCase.items });
+      // Full input is the call's own items, not a copy.
+      expect(plan.input).toBe(testCase.items);
+    } else {
+      expect(plan).toEqual(testCase.expected);
+    }
+  });
+
+  it('covers every reason the planner gives', () => {
+    const reasons = new Set(cases.map((testCase) => testCase.expected.reason));
+    expect([...reasons].sort()).toEqual([
+      'continuation',
+      'continuation-from-store',
+      'history-changed',
+      'new-conversation',
+      'settings-changed',
+      'socket-replaced',
+      'unknown-response',
+    ]);
+  });
+
+  it('a delta never repeats an item the server holds', () => {
+    for (const testCase of cases) {
+      const plan = planTurn({
+        items: testCase.items,
+        settingsKey: testCase.settingsKey ?? 'settings-a',
+        head: testCase.head,
+        namesResponse: testCase.namesResponse ?? false,
+        connection: testCase.connection ?? SAME_SOCKET,
+      });
+      if (plan.mode !== 'delta' || !testCase.head) continue;
+      expect(plan.input.length).toBeGreaterThan(0);
+      // What the server holds plus the delta is the whole prompt, in one of the held forms.
+      const forms = [testCase.head.items, testCase.head.plainItems];
+      expect(forms.map((form) => [...form, ...plan.input])).toContainEqual(testCase.items);
+    }
+  });
+});
