@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 
 const SKIP = new Set(['(idle)', '(root)']);
+/** V8's own pseudo-frames: time outside JavaScript functions. */
+const V8_FRAMES = new Set(['(program)', '(garbage collector)']);
 
 /** Which code a frame belongs to: this package's build, Node.js itself, or a dependency. */
 export function originOf(url, buildMarker) {
@@ -18,6 +20,7 @@ export function originOf(url, buildMarker) {
 
 const short = (url) => {
   if (!url) return '';
+  if (url.startsWith('node:')) return url;
   const clean = url.replace(/^file:\/\//, '');
   const dep = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(clean);
   if (dep && !clean.includes('/.cache/')) return `${dep[1]}/${dep[2]}`;
@@ -53,7 +56,7 @@ export function selfTimes(profile, windows, buildMarker) {
     const entry = functions.get(key) ?? {
       name,
       where: url ? `${short(url)}:${lineNumber + 1}` : '',
-      origin: name.startsWith('(') ? 'V8 / native' : originOf(url, buildMarker),
+      origin: V8_FRAMES.has(name) ? 'V8 / native' : originOf(url, buildMarker),
       selfUs: 0,
     };
     entry.selfUs += us;

@@ -20,32 +20,30 @@ function rateOf(text) {
 
 /**
  * Sends `frames` one per macrotask, the i-th no earlier than `i / rate` seconds after the first.
- * Resolves with the achieved rate (events per second between the first and the last send).
+ * Just before the last one goes out, `onLast` gets the achieved rate (events per second between
+ * the first and the last send): a client that reacts to the last event finds it recorded.
  */
-function pace(frames, rate, send) {
+function pace(frames, rate, send, onLast) {
   const interval = rate > 0 ? 1000 / rate : 0;
-  return new Promise((resolvePace) => {
-    const t0 = nowMs();
-    let i = 0;
-    const step = () => {
-      if (i === frames.length) {
-        const span = nowMs() - t0;
-        resolvePace(span > 0 ? ((frames.length - 1) * 1000) / span : Number.POSITIVE_INFINITY);
-        return;
-      }
-      const wait = t0 + i * interval - nowMs();
-      if (wait > 2) {
-        setTimeout(step, wait - 1);
-        return;
-      }
-      if (wait > 0) Atomics.wait(sleepCell, 0, 0, wait);
-      send(frames[i], i);
-      i++;
-      // Yield, so this write is flushed on its own before the next one is made.
-      setImmediate(step);
-    };
-    step();
-  });
+  const t0 = nowMs();
+  let i = 0;
+  const step = () => {
+    const wait = t0 + i * interval - nowMs();
+    if (wait > 2) {
+      setTimeout(step, wait - 1);
+      return;
+    }
+    if (wait > 0) Atomics.wait(sleepCell, 0, 0, wait);
+    if (i === frames.length - 1) {
+      const span = nowMs() - t0;
+      onLast(span > 0 ? (i * 1000) / span : Number.POSITIVE_INFINITY);
+    }
+    send(frames[i], i);
+    i++;
+    // Yield, so this write is flushed on its own before the next one is made.
+    if (i < frames.length) setImmediate(step);
+  };
+  step();
 }
 
 /**
@@ -56,13 +54,20 @@ export async function createPacedServer(stream) {
   let responses = 0;
   const achieved = [];
   const types = stream.framesFor('resp_types').map((frame) => JSON.parse(frame).type);
-  const serve = async (requestText, send) => {
+  /** Streams the frames through `send`; `end` runs after the last one. */
+  const serve = (requestText, send, end = () => {}) => {
     responses++;
+    const rate = rateOf(requestText);
     const frames = stream.framesFor(`resp_paced_${responses}`);
-    achieved.push({
-      rate: rateOf(requestText),
-      achieved: await pace(frames, rateOf(requestText), send),
-    });
+    pace(
+      frames,
+      rate,
+      (frame, i) => {
+        send(frame, i);
+        if (i === frames.length - 1) end();
+      },
+      (rateAchieved) => achieved.push({ rate, achieved: rateAchieved }),
+    );
   };
 
   const http = createServer((req, res) => {
@@ -72,13 +77,14 @@ export async function createPacedServer(stream) {
     }
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', async () => {
+    req.on('end', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
       res.flushHeaders();
-      await serve(Buffer.concat(chunks).toString('utf8'), (frame, i) =>
-        res.write(`event: ${types[i]}\ndata: ${frame}\n\n`),
+      serve(
+        Buffer.concat(chunks).toString('utf8'),
+        (frame, i) => res.write(`event: ${types[i]}\ndata: ${frame}\n\n`),
+        () => res.end(),
       );
-      res.end();
     });
   });
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
