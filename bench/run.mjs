@@ -48,12 +48,10 @@ function build() {
 
 /** This package's client processes' profiles, summarised per section. */
 function profileSummaries(sections, dist) {
-  return sections.map(({ id, result }) => ({
+  return sections.map(({ id, profiles }) => ({
     id,
     summary: summariseProfiles(
-      (result.records ?? [])
-        .filter((r) => r.contender === 'websocket' && r.profile)
-        .map((r) => r.profile),
+      profiles.filter((p) => p.contender === 'websocket'),
       { buildMarker: `${basename(dist)}/` },
     ),
   }));
@@ -74,6 +72,8 @@ async function measure() {
     sections: [],
   };
   const dist = build();
+  // Every child (server and client processes) imports the package from this build.
+  process.env.BENCH_DIST = dist;
   run.timings.build = (performance.now() - started) / 1000;
   const tls = localhostCertificate(resolve(WORK_DIR, 'tls'));
   run.tlsSource = tls.source;
@@ -84,7 +84,7 @@ async function measure() {
     const ctx = sectionContext({ id: entry.id, runs: RUNS, dist, profileDir, tls });
     const result = await modules[entry.module].measure(ctx, entry.options ?? {});
     run.timings[entry.id] = (performance.now() - t0) / 1000;
-    run.sections.push({ ...entry, result });
+    run.sections.push({ ...entry, result, profiles: ctx.profiles });
     // Saved after every section, so a failure later loses nothing measured so far.
     writeFileSync(resolve(WORK_DIR, 'last-run.json'), JSON.stringify(run));
   }

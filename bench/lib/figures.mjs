@@ -1,6 +1,6 @@
 // From per-run records to the figures a report shows: per-contender values over runs, ratios
 // between contenders run by run, and target rows (met or missed, and by how much).
-import { fixed, median, spread } from './stats.mjs';
+import { fixed, int, median, spread } from './stats.mjs';
 
 /** `{ [contender]: value per run, in run order }`; `value(record)` picks the run's figure. */
 export function perRun(records, value) {
@@ -42,9 +42,10 @@ export function targetRow({ target, measured, value, limit, lowerIsBetter = true
   if (!Number.isFinite(value)) return { target, measured, met: null, by: 'not measured' };
   const met = lowerIsBetter ? value <= limit : value >= limit;
   // With a unit, the distance is absolute (e.g. bytes); without, relative to the limit.
+  const off = Math.abs(value / limit - 1) * 100;
   const distance = unit
-    ? `${fixed(Math.abs(value - limit), 0)} ${unit}`
-    : `${fixed(Math.abs(value / limit - 1) * 100, 0)} %`;
+    ? `${int(Math.abs(value - limit))} ${unit}`
+    : `${fixed(off, off < 10 ? 1 : 0)} %`;
   const by = met ? `${distance} inside` : `${distance} ${lowerIsBetter ? 'over' : 'under'}`;
   return { target, measured, met, by };
 }

@@ -81,7 +81,7 @@ function renderProfiles(summaries) {
   const out = [
     '## Where the time goes (CPU profiles)',
     '',
-    "Self time per function in this package's client process (`--cpu-prof`), counted inside the measured windows only (the windows named by each section), all runs merged. The profiler was on for every client process of this run, so its CPU figures carry the sampler's overhead (a few per cent) for every contender alike.",
+    "Self time per function in this package's client process, from one extra run per section with `--cpu-prof` (100 µs sampling) on every client process; that run's figures are not in the tables above (the profiler costs CPU). Only samples inside the measured windows count (the windows each section names: streams, steps, workloads), so warm-up is left out.",
     '',
   ];
   for (const { id, summary } of summaries) {
@@ -126,9 +126,6 @@ export function renderReport(run, modules) {
     banner.push(
       `> **Quick run** (\`BENCH_RUNS=${run.runs}\`): fine for checking the harness, not for publishing; spreads need several runs.`,
     );
-  }
-  if (run.profiled) {
-    banner.push('> **Profiled run**: every client process ran with `--cpu-prof`.');
   }
   return [
     '# Benchmark results',

@@ -25,10 +25,16 @@ export function sectionContext({ id, runs, dist, profileDir, tls }) {
     id,
     runs,
     costModel: COST_MODEL,
+    profileDir,
+    /** Filled by the profiled run: [{ contender, file, windows }]. */
+    profiles: [],
     progress: (message) => progress(`${id}: ${message}`),
     startServer: (config) => startServer({ ...config, tls }),
-    spawnClient: (contender, run) =>
-      spawnClient({ section: id, profileDir, clientEnv }, { contender, run }),
+    spawnClient: (contender, run, { profile = false } = {}) =>
+      spawnClient(
+        { section: id, profileDir: profile ? profileDir : null, clientEnv },
+        { contender, run },
+      ),
   };
   return ctx;
 }
@@ -41,14 +47,16 @@ export const rotate = (ids, run) => ids.map((_, i) => ids[(i + run) % ids.length
 /**
  * The shared run loop: for every run, every contender in turn (rotating order) gets a fresh
  * client process, `fn` warms it up and measures, and the process exits. Returns the records
- * `fn` returned, tagged with contender and run; with profiling on, each also names its CPU
- * profile and the measured windows in it (`fn` returns them as `windows`).
+ * `fn` returned, tagged with contender and run. With profiling on (BENCH_CPU_PROF), one more
+ * run follows with `--cpu-prof` on every client process: its records are not part of the
+ * figures (the profiler costs CPU), only its profiles and the measured windows `fn` returned
+ * (`windows`) go to `ctx.profiles`.
  */
 export async function eachRun(ctx, contenders, fn) {
   const records = [];
-  for (let run = 1; run <= ctx.runs; run++) {
+  const once = async (run, profile) => {
     for (const contender of rotate(contenders, run)) {
-      const client = await ctx.spawnClient(contender, run);
+      const client = await ctx.spawnClient(contender, run, { profile });
       let record;
       try {
         record = await fn({ contender, run, client });
@@ -56,14 +64,17 @@ export async function eachRun(ctx, contenders, fn) {
         await client.close();
       }
       const { windows = [], ...data } = record;
-      records.push({
-        contender,
-        run,
-        ...data,
-        ...(client.profileFile && { profile: { file: client.profileFile, windows } }),
-      });
+      if (profile) ctx.profiles.push({ contender, file: client.profileFile, windows });
+      else records.push({ contender, run, ...data });
     }
+  };
+  for (let run = 1; run <= ctx.runs; run++) {
+    await once(run, false);
     ctx.progress(`run ${run}/${ctx.runs} done`);
+  }
+  if (ctx.profileDir) {
+    await once(ctx.runs + 1, true);
+    ctx.progress('profiled run done');
   }
   return records;
 }

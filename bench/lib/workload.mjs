@@ -38,6 +38,3 @@ export function agentPrompt(toolCalls, run) {
 export function chatMessage(turn, run) {
   return `Run ${run}, message ${turn + 1}: please summarise the previous points and add one more idea about topic number ${turn + 1}. Keep it brief, but mention the trade-offs you see, the open questions, and what you would measure next.`;
 }
-
-export const AGENT_WORKLOADS = [5, 20, 50];
-export const CHAT_TURNS = 20;

@@ -32,9 +32,13 @@ describe('figures', () => {
       met: true,
       by: '20 % inside',
     });
+    expect(targetRow({ target: 't', measured: 'm', value: 1.051, limit: 1.05 })).toMatchObject({
+      met: false,
+      by: '0.1 % over',
+    });
     expect(
-      targetRow({ target: 't', measured: 'm', value: 1100, limit: 1024, unit: 'bytes' }).by,
-    ).toBe('76 bytes over');
+      targetRow({ target: 't', measured: 'm', value: 20, limit: 1024, unit: 'bytes' }).by,
+    ).toBe('1,004 bytes inside');
     expect(targetRow({ target: 't', measured: 'm', value: Number.NaN, limit: 1 }).met).toBeNull();
   });
 
