@@ -5,8 +5,9 @@
 //   BENCH_ONLY=<ids>     only these sections (comma-separated); the report then goes to the
 //                        work folder, not bench/
 //   BENCH_DIST=<dir>     use an existing build instead (relative to the repository root)
-//   BENCH_CPU_PROF=<dir> run every client process with --cpu-prof into <dir>, and add a
-//                        "where the time goes" summary of this package's process to the report
+//   BENCH_CPU_PROF=1     one extra, profiled run per section (--cpu-prof on every client
+//                        process, profiles in the work folder; or BENCH_CPU_PROF=<dir>), and a
+//                        "where the time goes" summary of this package's process in the report
 //   BENCH_FROM=<file>    re-render a report from a saved run (no measuring)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,7 +61,8 @@ function profileSummaries(sections, dist) {
 async function measure() {
   const started = performance.now();
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-  const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null;
+  const prof = process.env.BENCH_CPU_PROF;
+  const profileDir = prof ? resolve(prof === '1' ? resolve(WORK_DIR, 'profiles') : prof) : null;
   const run = {
     startedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     loadStart: loadAverage(),

@@ -50,14 +50,16 @@ export const agentLoop = ({ contender, url, toolCalls, run }) =>
 export const chat = ({ contender, url, turns, run }) =>
   timed(contender, url, (subject) => subject.chat(turns, run));
 
-/** Warm-up on the cost-free mock: the same code paths, without the waiting. */
+/**
+ * Warm-up on the cost-free mock: the same code paths, without the waiting. Returns the client
+ * CPU per step (ms) of each agent loop, to show the curve flattening.
+ */
 export async function warmUp({ contender, url, agentLoops, toolCalls, chats, turns }) {
-  const wallMs = [];
+  const cpuPerStep = [];
   for (let i = 0; i < agentLoops; i++) {
-    wallMs.push((await agentLoop({ contender, url, toolCalls, run: -i - 1 })).wallMs);
+    const done = await agentLoop({ contender, url, toolCalls, run: -i - 1 });
+    cpuPerStep.push(done.cpuUs / 1000 / done.steps.length);
   }
-  for (let i = 0; i < chats; i++) {
-    wallMs.push((await chat({ contender, url, turns, run: -i - 1 })).wallMs);
-  }
-  return wallMs;
+  for (let i = 0; i < chats; i++) await chat({ contender, url, turns, run: -i - 1 });
+  return cpuPerStep;
 }

@@ -39,7 +39,7 @@ export const PER_STEP = {
 export const END_TO_END = {
   agentToolCalls: [20, 50],
   chatTurns: 20,
-  warmUp: { agentLoops: 5, toolCalls: 20, chats: 3, turns: 5 },
+  warmUp: { agentLoops: 10, toolCalls: 20, chats: 3, turns: 5 },
 };
 
 /** The WAN profile's link: round trip, uplink rate (token bucket, burst of one packet). */

@@ -89,6 +89,15 @@ function renderProfile(result) {
   return `Network: the WAN profile. Clients speak TLS (\`https://\`, \`wss://\`) to a shaping relay that delays each direction by ${rttMs / 2} ms (a round trip of ${rttMs} ms; a new connection also pays one round trip for its TCP handshake) and lets the client→server direction through a ${upMbps} Mbit/s token bucket (burst ${int(burstBytes)} bytes); a second relay terminates TLS in front of the mock. Both run in the server process. "Wire bytes" are the TLS bytes the clients sent (handshakes and record overhead included).`;
 }
 
+function renderWarmUp(result, contenders) {
+  const curve = contenders.map((id) => {
+    const runs = result.records.filter((r) => r.contender === id).map((r) => r.warmUp);
+    const at = (i) => median(runs.map((c) => c[i < 0 ? c.length + i : i]));
+    return `${labelOf(id)} ${runs[0].map((_, i) => fixed(at(i), 2)).join(' → ')}`;
+  });
+  return `**Warm-up** per process, on the cost-free mock: agent loops and short chats (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of each warm-up agent loop (ms, median over runs): ${curve.join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curve has flattened.`;
+}
+
 export function renderEndToEnd(result, { CONTENDERS, WORKLOADS }) {
   const checks = CONTENDERS.map((id) => {
     const ok = result.records
@@ -106,6 +115,8 @@ export function renderEndToEnd(result, { CONTENDERS, WORKLOADS }) {
     '',
     ...WORKLOADS.map((w) => renderWorkload(result, w, CONTENDERS)),
     `![Latency per step, ${result.profile} profile](${chart})`,
+    '',
+    renderWarmUp(result, CONTENDERS),
     '',
     `Correct answers, every request completed, no duplicated item: ${checks.join('; ')}.`,
     '',

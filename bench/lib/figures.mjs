@@ -30,7 +30,9 @@ export function ratioOf(a = [], b = []) {
 /** `1.23× (1.18–1.30)` */
 export function ratioText(r) {
   if (!Number.isFinite(r?.median)) return '–';
-  if (r.n > 1) return `${fixed(r.median, 2)}× (${fixed(r.min, 2)}–${fixed(r.max, 2)})`;
+  if (r.n > 1 && r.max > r.min) {
+    return `${fixed(r.median, 2)}× (${fixed(r.min, 2)}–${fixed(r.max, 2)})`;
+  }
   return `${fixed(r.median, 2)}×`;
 }
 
