@@ -5,9 +5,9 @@
 //   websocket     this package, transport: 'websocket'
 import { createOpenAI } from '@ai-sdk/openai';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
-import { importDist } from '../lib/dist.mjs';
 import { timedModel } from '../lib/step-timer.mjs';
 import {
+  API_KEY,
   agentPrompt,
   chatMessage,
   LOOKUP_DESCRIPTION,
@@ -16,10 +16,7 @@ import {
   SYSTEM_PROMPT,
   toolOutput,
 } from '../lib/workload.mjs';
-
-const { createOpenAIWebSocket } = await importDist('v4');
-
-const API_KEY = 'test-key';
+import { packageProvider } from './package-provider.mjs';
 
 function lookupTool() {
   return tool({
@@ -38,10 +35,10 @@ function responseIdOf(result) {
  * @param {'http-full' | 'http-chained' | 'websocket'} kind
  * @param {string} url the server's base URL
  */
-export function createAiSdkContender(kind, url) {
+export async function createAiSdkContender(kind, url) {
   const provider =
     kind === 'websocket'
-      ? createOpenAIWebSocket({ apiKey: API_KEY, baseURL: url, transport: 'websocket' })
+      ? await packageProvider(url)
       : createOpenAI({ apiKey: API_KEY, baseURL: url });
   const baseModel = kind === 'websocket' ? provider(MODEL_ID) : provider.responses(MODEL_ID);
   const chained = kind === 'http-chained';

@@ -19,7 +19,7 @@ function workloadFor(contender, url) {
 }
 
 async function timed(contender, url, work) {
-  const subject = workloadFor(contender, url);
+  const subject = await workloadFor(contender, url);
   const start = hrMs();
   const cpuStart = cpuMicros();
   let outcome;

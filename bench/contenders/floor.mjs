@@ -5,14 +5,13 @@
 import WebSocket from 'ws';
 import { cpuMicros, hrMs } from '../lib/clock.mjs';
 import {
+  API_KEY,
   LOOKUP_DESCRIPTION,
   LOOKUP_SCHEMA,
   MODEL_ID,
   SYSTEM_PROMPT,
   toolOutput,
 } from '../lib/workload.mjs';
-
-const API_KEY = 'test-key';
 
 export const FLOOR_TOOLS = [
   {

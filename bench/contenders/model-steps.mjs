@@ -2,12 +2,10 @@
 // (LanguageModelV4 `doStream`, no AI SDK) from a history of N items, or the same loop on the
 // raw-`ws` floor. Each step's CPU is the process CPU from the call to the end of its stream.
 import { createOpenAI } from '@ai-sdk/openai';
-import { importDist } from '../lib/dist.mjs';
 import { runModelLoop } from '../lib/model-loop.mjs';
-import { MODEL_ID } from '../lib/workload.mjs';
+import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
 import { runFloorLoop } from './floor.mjs';
-
-const API_KEY = 'test-key';
+import { packageProvider } from './package-provider.mjs';
 
 /** items = system + user + 2 per tool call/result pair. */
 export const pairsFor = (items) => Math.max(0, Math.round((items - 2) / 2));
@@ -22,12 +20,7 @@ export async function loop({ contender, url, items, steps, userText }) {
   const options = { steps, historyPairs, userText };
   let results;
   if (contender === 'websocket') {
-    const { createOpenAIWebSocket } = await importDist('v4');
-    const provider = createOpenAIWebSocket({
-      apiKey: API_KEY,
-      baseURL: url,
-      transport: 'websocket',
-    });
+    const provider = await packageProvider(url);
     try {
       results = await runModelLoop(provider(MODEL_ID), { ...options, mode: 'full' });
     } finally {

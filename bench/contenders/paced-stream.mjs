@@ -3,11 +3,10 @@
 // and measures the process CPU from the call to the end of the stream.
 import { createOpenAI } from '@ai-sdk/openai';
 import { cpuMicros, hrMs, readSyscalls } from '../lib/clock.mjs';
-import { importDist } from '../lib/dist.mjs';
-import { MODEL_ID } from '../lib/workload.mjs';
+import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
 import { openFloorSocket, userItem } from './floor.mjs';
+import { packageProvider } from './package-provider.mjs';
 
-const API_KEY = 'test-key';
 const promptText = (rate) => `Write a long answer. #rate=${rate}`;
 
 /** Drains a model stream the cheapest way a caller can; returns the text length it carried. */
@@ -39,12 +38,7 @@ async function createContender(contender, url) {
     };
   }
   if (contender === 'websocket') {
-    const { createOpenAIWebSocket } = await importDist('v4');
-    const provider = createOpenAIWebSocket({
-      apiKey: API_KEY,
-      baseURL: url,
-      transport: 'websocket',
-    });
+    const provider = await packageProvider(url);
     const model = provider(MODEL_ID);
     return { stream: (rate) => drainModel(model, rate), close: () => provider.close() };
   }

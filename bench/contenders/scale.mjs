@@ -4,10 +4,10 @@
 // sockets hold. The memory snapshots force a GC, but only after the timed window has closed.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuMicros, hrMs } from '../lib/clock.mjs';
-import { importDist } from '../lib/dist.mjs';
 import { runModelChat } from '../lib/model-loop.mjs';
 import { MODEL_ID } from '../lib/workload.mjs';
 import { openFloorSocket, systemItem, userItem } from './floor.mjs';
+import { mergeSettings, packageProvider } from './package-provider.mjs';
 
 const userText = (id) => (turn) =>
   `Conversation ${id}, turn ${turn + 1}: tell me one more thing about pooling.`;
@@ -17,16 +17,6 @@ function memory() {
   globalThis.gc?.();
   const m = process.memoryUsage();
   return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
-}
-
-/** Deep enough for provider settings: plain objects merge, everything else replaces. */
-function merge(base, extra) {
-  const out = { ...base };
-  for (const [key, value] of Object.entries(extra ?? {})) {
-    const plain = value && typeof value === 'object' && !Array.isArray(value);
-    out[key] = plain ? merge(base[key], value) : value;
-  }
-  return out;
 }
 
 /** The floor's conversation: one socket, `turns` chained turns; the socket stays open. */
@@ -54,21 +44,19 @@ async function subjectFor(contender, url, conversations, providerSettings) {
       },
     };
   }
-  const { createOpenAIWebSocket } = await importDist('v4');
-  const settings = merge(
-    {
-      apiKey: 'test-key',
-      baseURL: url,
-      transport: 'websocket',
-      pool: {
-        maxSockets: conversations + 10,
-        maxIdleSockets: conversations + 10,
-        queueTimeoutMs: 120_000,
+  const provider = await packageProvider(
+    url,
+    mergeSettings(
+      {
+        pool: {
+          maxSockets: conversations + 10,
+          maxIdleSockets: conversations + 10,
+          queueTimeoutMs: 120_000,
+        },
       },
-    },
-    providerSettings,
+      providerSettings,
+    ),
   );
-  const provider = createOpenAIWebSocket(settings);
   const model = provider(MODEL_ID);
   return {
     conversation: (id, turns) => runModelChat(model, { turns, userText: userText(id) }),

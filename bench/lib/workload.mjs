@@ -4,6 +4,9 @@
 
 export const MODEL_ID = 'gpt-4.1-mini';
 
+/** The mock's API key; every contender sends it. */
+export const API_KEY = 'test-key';
+
 /** ~10 KB of agent instructions (deterministic, so every run uploads the same bytes). */
 export const SYSTEM_PROMPT = Array.from(
   { length: 80 },
