@@ -93,7 +93,7 @@ async function measure() {
   run.totalSeconds = (performance.now() - started) / 1000;
   run.loadEnd = loadAverage();
   run.machine = describeMachine();
-  if (profileDir) run.profiles = profileSummaries(run.sections, dist);
+  run.dist = dist;
   writeFileSync(resolve(WORK_DIR, 'last-run.json'), JSON.stringify(run));
   return run;
 }
@@ -101,6 +101,8 @@ async function measure() {
 const run = process.env.BENCH_FROM
   ? JSON.parse(readFileSync(resolve(process.env.BENCH_FROM), 'utf8'))
   : await measure();
+// Summarised at render time, so a re-render reads the profiles again (while their files exist).
+if (run.profiled) run.profiles = profileSummaries(run.sections, run.dist ?? BUILD_DIR);
 const outDir = run.partial ? WORK_DIR : import.meta.dirname;
 writeFileSync(resolve(outDir, 'RESULTS.md'), renderReport(run, modules));
 for (const s of run.sections) {

@@ -113,6 +113,20 @@ function historyItems(pairs) {
 }
 
 /**
+ * A step's record. The first step starts when the socket starts opening, as a provider's first
+ * call does (it opens its socket inside the call).
+ */
+function stepRecord(turn, cpuStart, openedAt) {
+  const shift = openedAt === undefined ? 0 : turn.startHr - openedAt;
+  return {
+    startHr: turn.startHr - shift,
+    ttftMs: turn.ttftMs === null ? null : turn.ttftMs + shift,
+    durationMs: turn.durationMs + shift,
+    cpuUs: cpuMicros() - cpuStart,
+  };
+}
+
+/**
  * A tool loop on one socket until the model answers (or `maxSteps` steps ran). `historyPairs`
  * prepends that many earlier tool calls and results to the first turn. Each step records its
  * timing and the process CPU from the send to the terminal event.
@@ -122,25 +136,23 @@ export async function runFloorLoop(
   { userText, historyPairs = 0, maxSteps = Number.POSITIVE_INFINITY },
 ) {
   const steps = [];
+  const openedAt = hrMs();
+  const openCpu = cpuMicros();
   const socket = await openFloorSocket(baseURL);
   try {
     let input = [systemItem, userItem(userText), ...historyItems(historyPairs)];
     let previous;
     let response;
     while (steps.length < maxSteps) {
-      const cpuStart = cpuMicros();
+      const first = steps.length === 0;
+      const cpuStart = first ? openCpu : cpuMicros();
       const turn = await socket.turn({
         tools: FLOOR_TOOLS,
         ...(previous && { previous_response_id: previous }),
         input,
       });
       response = turn.response;
-      steps.push({
-        startHr: turn.startHr,
-        ttftMs: turn.ttftMs,
-        durationMs: turn.durationMs,
-        cpuUs: cpuMicros() - cpuStart,
-      });
+      steps.push(stepRecord(turn, cpuStart, first ? openedAt : undefined));
       const calls = response.output.filter((item) => item.type === 'function_call');
       if (calls.length === 0) break;
       previous = response.id;
@@ -159,23 +171,20 @@ export async function runFloorLoop(
 /** A chat of `turns` user messages on one socket, each turn chained to the previous one. */
 export async function runFloorChat(baseURL, { turns, userText }) {
   const steps = [];
+  const openedAt = hrMs();
+  const openCpu = cpuMicros();
   const socket = await openFloorSocket(baseURL);
   try {
     let previous;
     let text = '';
     for (let i = 0; i < turns; i++) {
-      const cpuStart = cpuMicros();
+      const cpuStart = i === 0 ? openCpu : cpuMicros();
       const input = i === 0 ? [systemItem, userItem(userText(i))] : [userItem(userText(i))];
       const turn = await socket.turn({
         ...(previous && { previous_response_id: previous }),
         input,
       });
-      steps.push({
-        startHr: turn.startHr,
-        ttftMs: turn.ttftMs,
-        durationMs: turn.durationMs,
-        cpuUs: cpuMicros() - cpuStart,
-      });
+      steps.push(stepRecord(turn, cpuStart, i === 0 ? openedAt : undefined));
       previous = turn.response.id;
       text = outputText(turn.response);
     }

@@ -19,8 +19,12 @@ function memory() {
   return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
 }
 
-/** The floor's conversation: one socket, `turns` chained turns; the socket stays open. */
+/**
+ * The floor's conversation: one socket, `turns` chained turns; the socket stays open. The first
+ * call's latency includes opening the socket, as a provider's first call does.
+ */
 async function floorConversation(url, turns, text, sockets) {
+  const openedAt = hrMs();
   const socket = await openFloorSocket(url);
   sockets.push(socket);
   const calls = [];
@@ -29,7 +33,8 @@ async function floorConversation(url, turns, text, sockets) {
     const input = turn === 0 ? [systemItem, userItem(text(turn))] : [userItem(text(turn))];
     const done = await socket.turn({ ...(previous && { previous_response_id: previous }), input });
     previous = done.response.id;
-    calls.push({ durationMs: done.durationMs, metadata: { inputMode: turn ? 'delta' : 'full' } });
+    const durationMs = turn === 0 ? done.durationMs + (done.startHr - openedAt) : done.durationMs;
+    calls.push({ durationMs, metadata: { inputMode: turn ? 'delta' : 'full' } });
   }
   return calls;
 }

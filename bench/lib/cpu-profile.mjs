@@ -1,6 +1,8 @@
 // Where the time goes: self time per function in V8 CPU profiles (`--cpu-prof`), counted only
 // inside the measured windows (profile timestamps and `hrMs()` read the same monotonic clock),
-// so warm-up does not blur the picture. A sample's time is the gap to the next sample.
+// so warm-up does not blur the picture. A sample's time is the gap to the next sample, capped at
+// a few sampling intervals: on a busy machine the thread can be descheduled between two samples,
+// and that wall time is not CPU the function spent.
 import { readFileSync } from 'node:fs';
 
 const SKIP = new Set(['(idle)', '(root)']);
@@ -12,7 +14,8 @@ export function originOf(url, buildMarker) {
   if (!url) return 'V8 / native';
   if (url.startsWith('node:')) return 'Node.js internals';
   if (buildMarker && url.includes(buildMarker)) return 'ai-sdk-openai-ws';
-  const dep = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url.replace(/\\/g, '/'));
+  // The innermost package: `ai/node_modules/@ai-sdk/provider-utils/…` is provider-utils.
+  const dep = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url.replace(/\\/g, '/'));
   if (dep && !url.includes('/.cache/')) return dep[1];
   if (url.includes('/bench/')) return 'bench harness';
   return 'other';
@@ -22,7 +25,7 @@ const short = (url) => {
   if (!url) return '';
   if (url.startsWith('node:')) return url;
   const clean = url.replace(/^file:\/\//, '');
-  const dep = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(clean);
+  const dep = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(clean);
   if (dep && !clean.includes('/.cache/')) return `${dep[1]}/${dep[2]}`;
   return clean.split('/').slice(-2).join('/');
 };
@@ -39,6 +42,8 @@ export function selfTimes(profile, windows, buildMarker) {
     t += delta;
     times.push(t);
   }
+  const gaps = profile.timeDeltas.slice(1).sort((a, b) => a - b);
+  const cap = 4 * (gaps[gaps.length >> 1] ?? 0) || Number.POSITIVE_INFINITY;
   const windowsUs = windows.map(([a, b]) => [a * 1000, b * 1000]);
   const inside = (ts) => windowsUs.some(([a, b]) => ts >= a && ts <= b);
   const useWindows = windowsUs.length > 0 && times.some(inside);
@@ -49,7 +54,7 @@ export function selfTimes(profile, windows, buildMarker) {
     const node = byId.get(profile.samples[i]);
     const name = node.callFrame.functionName || '(anonymous)';
     if (SKIP.has(name)) continue;
-    const us = times[i + 1] - times[i];
+    const us = Math.min(times[i + 1] - times[i], cap);
     sampledUs += us;
     const { url, lineNumber } = node.callFrame;
     const key = `${name} ${url}:${lineNumber}`;

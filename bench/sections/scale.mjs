@@ -62,6 +62,8 @@ export async function measure(ctx, options) {
   }
 }
 
+const jsBytes = (m) => m.heapUsed + m.external;
+
 /** Per-run figures of one record. */
 function figuresOf(r, conversations) {
   const first = r.calls.map((c) => c[0].durationMs - median(r.alone.first));
@@ -76,8 +78,11 @@ function figuresOf(r, conversations) {
     addedP99: percentile(all, 99),
     wallS: r.wallMs / 1000,
     sockets: r.socketsOpened,
-    idleKb: (r.memory.idle.rss - r.memory.closed.rss) / 1024 / conversations,
-    idleHeapKb: (r.memory.idle.heapUsed - r.memory.closed.heapUsed) / 1024 / conversations,
+    // JS heap + external (Buffers): what closing the sockets gave back, per socket.
+    idleHeapKb: (jsBytes(r.memory.idle) - jsBytes(r.memory.closed)) / 1024 / conversations,
+    // RSS: what the crowd left behind with every socket idle, per socket (the allocator does not
+    // hand freed memory back at once, so "after close" is no baseline for RSS).
+    idleKb: (r.memory.idle.rss - r.memory.before.rss) / 1024 / conversations,
     peakMb: r.memory.peakRss / 1024 ** 2,
     cpuMsPerCall: r.cpuUs / 1000 / all.length,
     delta: continuations.filter((c) => c.inputMode === 'delta').length / continuations.length,
@@ -99,7 +104,7 @@ export function render(result) {
   return [
     `## Scale: ${int(result.conversations)} concurrent conversations`,
     '',
-    `${int(result.conversations)} conversations started at once in one client process, each a ${result.turns}-turn chat (this package at the model level through one provider, \`pool.maxSockets\` raised to fit them; the floor with one raw \`ws\` socket per conversation), against the mock without relay.${settings} Baseline: ${ALONE} of the same conversations one at a time, in the same process. Added latency = a call's latency in the crowd minus the median of the same kind of call alone (first call or continuation); it includes the mock's own slowdown (one process serving every socket), which the floor's column shows. Event-loop delay: \`monitorEventLoopDelay\` (1 ms resolution) over the burst. Memory per idle socket = (RSS with every socket idle − RSS after closing them) / conversations, after a forced GC outside the timed window. Median over ${runCount(result.records)} run(s) (range).`,
+    `${int(result.conversations)} conversations started at once in one client process, each a ${result.turns}-turn chat (this package at the model level through one provider, \`pool.maxSockets\` raised to fit them; the floor with one raw \`ws\` socket per conversation), against the mock without relay.${settings} Baseline: ${ALONE} of the same conversations one at a time, in the same process. Added latency = a call's latency in the crowd minus the median of the same kind of call alone (first call or continuation); it includes the mock's own slowdown (one process serving every socket), which the floor's column shows. Event-loop delay: \`monitorEventLoopDelay\` (1 ms resolution) over the burst. Memory per idle socket = (JS heap + external memory with every socket idle − the same after closing them) / conversations; RSS growth = (RSS with every socket idle − RSS before the burst) / conversations (RSS does not shrink at once when memory is freed). Both after a forced GC, outside the timed window. Median over ${runCount(result.records)} run(s) (range).`,
     '',
     table(
       ['figure', ...CONTENDERS.map(labelOf)],
@@ -111,8 +116,8 @@ export function render(result) {
         row('added latency p99 (ms)', 'addedP99', 0),
         row('wall time for all conversations (s)', 'wallS', 2),
         row('sockets opened', 'sockets', 0),
-        row('memory per idle socket, RSS (KB)', 'idleKb', 1),
-        row('memory per idle socket, JS heap (KB)', 'idleHeapKb', 1),
+        row('memory per idle socket, JS heap + external (KB)', 'idleHeapKb', 1),
+        row('RSS growth per idle socket (KB)', 'idleKb', 1),
         row('peak RSS (MB)', 'peakMb', 0),
         row('client CPU per call (ms)', 'cpuMsPerCall', 2),
         row('continuations sent as delta', 'delta', 2),
@@ -139,7 +144,7 @@ export function targets(result) {
     }),
     reportedRow(
       `scale${variant}: memory per idle socket`,
-      `${fixed(median(figure(result, 'idleKb').websocket), 1)} KB RSS, ${fixed(median(figure(result, 'idleHeapKb').websocket), 1)} KB JS heap (floor ${fixed(median(figure(result, 'idleKb').floor), 1)} KB RSS)`,
+      `${fixed(median(figure(result, 'idleHeapKb').websocket), 1)} KB JS heap + external, ${fixed(median(figure(result, 'idleKb').websocket), 1)} KB RSS growth (floor ${fixed(median(figure(result, 'idleHeapKb').floor), 1)} / ${fixed(median(figure(result, 'idleKb').floor), 1)} KB)`,
     ),
     reportedRow(
       `scale${variant}: added latency p50 / p99`,
