@@ -1,14 +1,13 @@
-// Contenders 1–3: the AI SDK (ai@7, streamText) driving a model.
+// The end-to-end contenders that run the AI SDK (ai@7, streamText) on a model:
 //   http-full     @ai-sdk/openai over HTTP, full history every step (what users run today)
 //   http-chained  @ai-sdk/openai over HTTP, store: true, previousResponseId and only the new
 //                 messages passed by hand (prepareStep / per call)
 //   websocket     this package, transport: 'websocket'
-import { performance } from 'node:perf_hooks';
 import { createOpenAI } from '@ai-sdk/openai';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
-import { importDist } from '../lib/dist.mjs';
 import { timedModel } from '../lib/step-timer.mjs';
 import {
+  API_KEY,
   agentPrompt,
   chatMessage,
   LOOKUP_DESCRIPTION,
@@ -17,10 +16,7 @@ import {
   SYSTEM_PROMPT,
   toolOutput,
 } from '../lib/workload.mjs';
-
-const { createOpenAIWebSocket } = await importDist('v4');
-
-const API_KEY = 'test-key';
+import { packageProvider } from './package-provider.mjs';
 
 function lookupTool() {
   return tool({
@@ -37,22 +33,21 @@ function responseIdOf(result) {
 
 /**
  * @param {'http-full' | 'http-chained' | 'websocket'} kind
- * @param {{ url: string }} server
+ * @param {string} url the server's base URL
  */
-export function createAiSdkContender(kind, server) {
+export async function createAiSdkContender(kind, url) {
   const provider =
     kind === 'websocket'
-      ? createOpenAIWebSocket({ apiKey: API_KEY, baseURL: server.url, transport: 'websocket' })
-      : createOpenAI({ apiKey: API_KEY, baseURL: server.url });
+      ? await packageProvider(url)
+      : createOpenAI({ apiKey: API_KEY, baseURL: url });
   const baseModel = kind === 'websocket' ? provider(MODEL_ID) : provider.responses(MODEL_ID);
   const chained = kind === 'http-chained';
 
   return {
     async agentLoop(toolCalls, run) {
       const steps = [];
-      const origin = { value: performance.now() };
       const common = {
-        model: timedModel(baseModel, steps, origin),
+        model: timedModel(baseModel, steps),
         tools: { lookup: lookupTool() },
         stopWhen: stepCountIs(toolCalls + 2),
       };
@@ -84,15 +79,12 @@ export function createAiSdkContender(kind, server) {
             prompt: agentPrompt(toolCalls, run),
           });
       await result.consumeStream();
-      const text = await result.text;
-      const wallMs = performance.now() - origin.value;
-      return { wallMs, steps, text };
+      return { steps, text: await result.text };
     },
 
     async chat(turns, run) {
       const steps = [];
-      const origin = { value: performance.now() };
-      const model = timedModel(baseModel, steps, origin);
+      const model = timedModel(baseModel, steps);
       let history = [];
       let previousResponseId;
       let text = '';
@@ -113,7 +105,7 @@ export function createAiSdkContender(kind, server) {
         // ai@7: `responseMessages` holds every step's messages (response.messages only the last).
         history = [...history, user, ...(await result.responseMessages)];
       }
-      return { wallMs: performance.now() - origin.value, steps, text };
+      return { steps, text };
     },
 
     close: async () => {

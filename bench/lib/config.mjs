@@ -9,11 +9,41 @@
  */
 export const COST_MODEL = { latencyMs: 50, perKbMs: 0.5, storageLoadMs: 20, perEventMs: 1 };
 
-/** Measured runs per contender and workload (each after a warm-up run). */
+/**
+ * Runs per section: each run is a fresh client process per contender, warmed up, then measured.
+ * The report gives the median over runs and their spread. `BENCH_RUNS=1` is the quick mode.
+ */
 export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-/** History sizes (Responses input items) for the planning-cost section. */
-export const HISTORY_SIZES = [10, 100, 500];
+/** Event-pace section: the stream, the paces, and the warm-up rule (see contenders/paced-stream). */
+export const EVENT_PACE = {
+  deltas: 2000,
+  rates: [1000, 4000],
+  /** Measured streams per rate and run, interleaved over `rounds` rounds. */
+  rounds: 2,
+  streamsPerRound: { 1000: 1, 4000: 2 },
+  warmUp: { rate: 4000, min: 16, max: 40, window: 4, tolerance: 0.05 },
+};
+
+/** Per-step section: history sizes (Responses input items), steps per loop, warm-up. */
+export const PER_STEP = {
+  sizes: [10, 100, 500],
+  steps: 12,
+  /** The first steps of a loop are not continuations of a warm chain: left out of the figures. */
+  skip: 2,
+  /** Warm-up: loops on the cost-free mock, then one loop on the measured one (discarded). */
+  warmUp: { loops: 30, steps: 10 },
+};
+
+/** End-to-end section: workloads and warm-up (on the cost-free mock). */
+export const END_TO_END = {
+  agentToolCalls: [20, 50],
+  chatTurns: 20,
+  warmUp: { agentLoops: 10, toolCalls: 20, chats: 3, turns: 5 },
+};
+
+/** The WAN profile's link: round trip, uplink rate (token bucket, burst of one packet). */
+export const WAN = { rttMs: 40, upMbps: 20, burstBytes: 1500 };
 
 /** Conversations run at once in the scale section. */
 export const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 1000);

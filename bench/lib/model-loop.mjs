@@ -3,8 +3,7 @@
 // provider's CPU. The prompt grows exactly the way the AI SDK grows it: each step appends an
 // assistant message whose parts carry the part's providerMetadata as providerOptions, then a tool
 // message with the results.
-import { performance } from 'node:perf_hooks';
-import { cpuMicros } from './step-timer.mjs';
+import { cpuMicros, hrMs } from './clock.mjs';
 import { LOOKUP_DESCRIPTION, LOOKUP_SCHEMA, SYSTEM_PROMPT, toolOutput } from './workload.mjs';
 
 const TOOLS = [
@@ -39,7 +38,7 @@ export function syntheticHistory(pairs) {
 
 /** One call: doStream, drain the stream; returns timing, CPU and the parts the AI SDK would keep. */
 async function callModel(model, options) {
-  const start = performance.now();
+  const start = hrMs();
   const cpuStart = cpuMicros();
   const { stream } = await model.doStream(options);
   const content = [];
@@ -59,18 +58,16 @@ async function callModel(model, options) {
     if (value.type === 'error') throw value.error;
     if (value.type === 'finish') metadata = value.providerMetadata?.openai;
   }
-  return {
-    durationMs: performance.now() - start,
-    cpuUs: cpuMicros() - cpuStart,
-    content,
-    metadata,
-  };
+  const cpuUs = cpuMicros() - cpuStart;
+  const end = hrMs();
+  return { durationMs: end - start, cpuUs, window: [start, end], content, metadata };
 }
 
 /**
  * Runs `steps` tool steps on `model`. `mode`: 'full' (the whole prompt every call, as the AI SDK
  * does) or 'chained' (only the new messages plus previousResponseId, store: true).
- * @returns {Promise<Array<{ durationMs: number, cpuUs: number, items: number, metadata: any }>>}
+ * @returns {Promise<Array<{ durationMs: number, cpuUs: number, window: number[], items: number,
+ *   metadata: any }>>}
  */
 export async function runModelLoop(model, { mode, steps, historyPairs = 0, userText }) {
   const base = [
@@ -91,6 +88,7 @@ export async function runModelLoop(model, { mode, steps, historyPairs = 0, userT
     results.push({
       durationMs: call.durationMs,
       cpuUs: call.cpuUs,
+      window: call.window,
       items,
       metadata: call.metadata?.websocket,
     });
@@ -134,6 +132,7 @@ export async function runModelChat(model, { turns, userText }) {
     results.push({
       durationMs: call.durationMs,
       cpuUs: call.cpuUs,
+      window: call.window,
       metadata: call.metadata?.websocket,
     });
     const text = call.content

@@ -1,42 +1,80 @@
-// Each section runs in its own child process (fresh heap, no JIT or pool state carried over,
-// `--expose-gc` for memory figures). A section module calls `sectionMain(fn)`: it runs `fn` and
-// sends the result to the parent over IPC.
-import { fork } from 'node:child_process';
-
-export function sectionMain(fn) {
-  fn().then(
-    (result) => process.send({ result }, () => process.disconnect()),
-    (error) => process.send({ error: String(error?.stack ?? error) }, () => process.disconnect()),
-  );
-}
-
-/** Runs a section file in a child process; resolves with what it reported. */
-export function runSection(file, env = {}) {
-  return new Promise((resolveRun, rejectRun) => {
-    const child = fork(file, [], {
-      execArgv: ['--expose-gc', ...profileArgs()],
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    let outcome;
-    child.on('message', (message) => {
-      outcome = message;
-    });
-    child.on('exit', (code) => {
-      if (outcome?.result !== undefined) resolveRun(outcome.result);
-      else rejectRun(new Error(outcome?.error ?? `section ${file} exited with code ${code}`));
-    });
-  });
-}
-
-export const sleep = (ms) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+// What a section gets from the harness (`ctx`), and the run loop every section shares.
+//
+// A section is a module in `bench/sections/` with:
+//   measure(ctx, options)  → a plain JSON result (saved with the run, so a report can be
+//                            re-rendered without measuring again)
+//   render(result, options) → the section's Markdown
+//   targets(result, options) → [{ target, measured, met, by }] rows for the report's target table
+//   charts(result, options)  → optional [{ file, alt, svg }]
+// and one line in `bench/sections/index.mjs`.
+import { spawnClient } from './clients.mjs';
+import { COST_MODEL } from './config.mjs';
+import { startServer } from './server-client.mjs';
 
 export function progress(message) {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
-/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every bench process there (for digging). */
-export function profileArgs() {
-  const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+/**
+ * @param {{ id: string, runs: number, dist: string, profileDir: string | null,
+ *   tls: { keyFile: string, certFile: string } }} harness
+ */
+export function sectionContext({ id, runs, dist, profileDir, tls }) {
+  const clientEnv = { BENCH_DIST: dist, NODE_EXTRA_CA_CERTS: tls.certFile };
+  const ctx = {
+    id,
+    runs,
+    costModel: COST_MODEL,
+    profileDir,
+    /** Filled by the profiled run: [{ contender, file, windows }]. */
+    profiles: [],
+    progress: (message) => progress(`${id}: ${message}`),
+    startServer: (config) => startServer({ ...config, tls }),
+    spawnClient: (contender, run, { profile = false } = {}) =>
+      spawnClient(
+        { section: id, profileDir: profile ? profileDir : null, clientEnv },
+        { contender, run },
+      ),
+  };
+  return ctx;
+}
+
+export const sleep = (ms) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+
+/** `ids` rotated by `run`, so that no contender always goes first (drift in load spreads out). */
+export const rotate = (ids, run) => ids.map((_, i) => ids[(i + run) % ids.length]);
+
+/**
+ * The shared run loop: for every run, every contender in turn (rotating order) gets a fresh
+ * client process, `fn` warms it up and measures, and the process exits. Returns the records
+ * `fn` returned, tagged with contender and run. With profiling on (BENCH_CPU_PROF), one more
+ * run follows with `--cpu-prof` on every client process: its records are not part of the
+ * figures (the profiler costs CPU), only its profiles and the measured windows `fn` returned
+ * (`windows`) go to `ctx.profiles`.
+ */
+export async function eachRun(ctx, contenders, fn) {
+  const records = [];
+  const once = async (run, profile) => {
+    for (const contender of rotate(contenders, run)) {
+      const client = await ctx.spawnClient(contender, run, { profile });
+      let record;
+      try {
+        record = await fn({ contender, run, client });
+      } finally {
+        await client.close();
+      }
+      const { windows = [], ...data } = record;
+      if (profile) ctx.profiles.push({ contender, file: client.profileFile, windows });
+      else records.push({ contender, run, ...data });
+    }
+  };
+  for (let run = 1; run <= ctx.runs; run++) {
+    await once(run, false);
+    ctx.progress(`run ${run}/${ctx.runs} done`);
+  }
+  if (ctx.profileDir) {
+    await once(ctx.runs + 1, true);
+    ctx.progress('profiled run done');
+  }
+  return records;
 }

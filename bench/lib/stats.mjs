@@ -48,3 +48,24 @@ export function table(header, rows, align) {
   const rule = aligns.map((a) => (a === 'r' ? '---:' : '---'));
   return [header, rule, ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 }
+
+/** Median, range and relative spread ((max − min) / median) of repeated runs' figures. */
+export function spread(values) {
+  const v = values.filter(Number.isFinite);
+  if (v.length === 0)
+    return { n: 0, median: Number.NaN, min: Number.NaN, max: Number.NaN, rel: Number.NaN };
+  const m = median(v);
+  return { n: v.length, median: m, min: min(v), max: max(v), rel: m ? (max(v) - min(v)) / m : 0 };
+}
+
+/** `12.3 (11.9–13.0)`: the median of runs and their range (just the median for one run). */
+export function withRange(s, digits = 1) {
+  if (!s || s.n === 0) return '–';
+  if (s.n === 1) return fixed(s.median, digits);
+  return `${fixed(s.median, digits)} (${fixed(s.min, digits)}–${fixed(s.max, digits)})`;
+}
+
+/** `±4 %`: half the relative range of the runs, or '–' for a single run. */
+export function spreadPct(s) {
+  return s && s.n > 1 ? `±${fixed((s.rel * 100) / 2, 0)} %` : '–';
+}

@@ -1,9 +1,9 @@
 // Per-step timing of an AI SDK model, taken as a language-model middleware so the same code
 // measures `@ai-sdk/openai` and this package: from the moment the AI SDK calls the model to the
-// first output part (time to first token) and to the finish part, plus the client process CPU
-// spent in that window.
-import { performance } from 'node:perf_hooks';
+// first output part (time to first token) and to the finish part. (CPU is taken over the whole
+// run by the caller, the same window for every contender.)
 import { wrapLanguageModel } from 'ai';
+import { hrMs } from './clock.mjs';
 
 /** Stream parts that carry model output: the first one is the "first token". */
 const OUTPUT_PARTS = new Set([
@@ -14,40 +14,27 @@ const OUTPUT_PARTS = new Set([
   'tool-call',
 ]);
 
-export function cpuMicros() {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
 /**
- * Wraps `model` so that every call appends `{ startMs, ttftMs, durationMs, cpuUs, metadata }` to
- * `steps`. `startMs` is relative to `origin` (performance.now() at the start of the run).
+ * Wraps `model` so that every call appends `{ startHr, ttftMs, durationMs, metadata }` to
+ * `steps` (`startHr` on the shared `hrMs()` clock).
  */
-export function timedModel(model, steps, origin) {
+export function timedModel(model, steps) {
   return wrapLanguageModel({
     model,
     middleware: {
       specificationVersion: 'v4',
       wrapStream: async ({ doStream }) => {
-        const start = performance.now();
-        const cpuStart = cpuMicros();
-        const step = {
-          startMs: start - origin.value,
-          ttftMs: null,
-          durationMs: 0,
-          cpuUs: 0,
-          metadata: undefined,
-        };
+        const start = hrMs();
+        const step = { startHr: start, ttftMs: null, durationMs: 0, metadata: undefined };
         steps.push(step);
         const result = await doStream();
         const timing = new TransformStream({
           transform(part, controller) {
             if (step.ttftMs === null && OUTPUT_PARTS.has(part.type)) {
-              step.ttftMs = performance.now() - start;
+              step.ttftMs = hrMs() - start;
             }
             if (part.type === 'finish') {
-              step.durationMs = performance.now() - start;
-              step.cpuUs = cpuMicros() - cpuStart;
+              step.durationMs = hrMs() - start;
               step.metadata = part.providerMetadata?.openai?.websocket;
             }
             controller.enqueue(part);

@@ -4,6 +4,9 @@
 
 export const MODEL_ID = 'gpt-4.1-mini';
 
+/** The mock's API key; every contender sends it. */
+export const API_KEY = 'test-key';
+
 /** ~10 KB of agent instructions (deterministic, so every run uploads the same bytes). */
 export const SYSTEM_PROMPT = Array.from(
   { length: 80 },
@@ -38,6 +41,3 @@ export function agentPrompt(toolCalls, run) {
 export function chatMessage(turn, run) {
   return `Run ${run}, message ${turn + 1}: please summarise the previous points and add one more idea about topic number ${turn + 1}. Keep it brief, but mention the trade-offs you see, the open questions, and what you would measure next.`;
 }
-
-export const AGENT_WORKLOADS = [5, 20, 50];
-export const CHAT_TURNS = 20;

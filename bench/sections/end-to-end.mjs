@@ -1,76 +1,124 @@
-// Section 1: the four contenders on the same workloads and the same mock server (in a child
-// process, cost model on). Every run starts cold: the server forgets its state and drops every
-// connection, and each contender is created afresh and closed afterwards. Contenders take turns
-// within each round, so drift in machine load spreads over all of them.
-import { COST_MODEL, RUNS } from '../lib/config.mjs';
-import { CONTENDERS, createContender } from '../lib/contenders.mjs';
-import { progress, sectionMain, sleep } from '../lib/section.mjs';
-import { startServer } from '../lib/server-client.mjs';
-import { AGENT_WORKLOADS, CHAT_TURNS } from '../lib/workload.mjs';
+// End to end through ai@7: agent loops of 20 and 50 tool calls and a 20-call chat, for this
+// package, the raw-`ws` floor, and @ai-sdk/openai over HTTP (full history, and chained by hand
+// with previousResponseId). `options.profile` picks the network: 'loopback' (plain TCP on this
+// machine) or 'wan' (TLS, a round trip and a 20 Mbit/s uplink; see lib/relay.mjs).
+import { lineChart } from '../lib/chart-svg.mjs';
+import { END_TO_END, WAN } from '../lib/config.mjs';
+import { CONTENDERS as NAMES } from '../lib/contenders.mjs';
+import { endToEndTargets, renderEndToEnd } from '../lib/end-to-end-report.mjs';
+import { eachRun, sleep } from '../lib/section.mjs';
+import { median } from '../lib/stats.mjs';
+import { bytesPerStep } from '../lib/wire-bytes.mjs';
 
-const WORKLOADS = [
-  ...AGENT_WORKLOADS.map((toolCalls) => ({
-    id: `agent-${toolCalls}`,
-    kind: 'agent',
-    size: toolCalls,
-  })),
-  { id: `chat-${CHAT_TURNS}`, kind: 'chat', size: CHAT_TURNS },
+export const CONTENDERS = ['http-full', 'http-chained', 'websocket', 'floor'];
+export const WORKLOADS = [
+  ...END_TO_END.agentToolCalls.map((n) => ({ id: `agent-${n}`, kind: 'agent', size: n })),
+  { id: `chat-${END_TO_END.chatTurns}`, kind: 'chat', size: END_TO_END.chatTurns },
 ];
 
-function expectedText(workload, run) {
-  return workload.kind === 'agent'
+const expectedText = (workload, run) =>
+  workload.kind === 'agent'
     ? `Done after ${workload.size} tool calls.`
     : `Echo: Run ${run}, message ${workload.size}:`;
-}
 
-async function runOnce(server, contenderId, workload, run) {
-  await server.reset();
-  // Let clients see the dropped connections before the run starts.
-  await sleep(20);
-  const contender = createContender(contenderId, server);
-  let outcome;
-  try {
-    outcome =
-      workload.kind === 'agent'
-        ? await contender.agentLoop(workload.size, run)
-        : await contender.chat(workload.size, run);
-  } finally {
-    await contender.close();
-  }
-  const stats = await server.stats();
+/** One workload's record: what the client measured and what the server and relay saw. */
+function summarise(outcome, stats, workload, run) {
+  const { requests } = stats;
+  const continuations = requests.slice(1);
   return {
-    contender: contenderId,
-    workload: workload.id,
-    run,
     wallMs: outcome.wallMs,
+    cpuUs: outcome.cpuUs,
+    steps: outcome.steps.map(({ startHr, ...s }) => s),
     correct: outcome.text.startsWith(expectedText(workload, run)),
-    steps: outcome.steps,
-    requests: stats.requests,
-    connections: stats.connections,
-    bytesUp: stats.bytesUp,
-    bytesDown: stats.bytesDown,
+    allCompleted: requests.every((q) => q.status === 'completed'),
+    duplicates: requests.reduce((n, q) => n + q.duplicates, 0),
+    requestBytes: requests.map((q) => q.bytes),
+    continuations: continuations.length,
+    servedFromParent: continuations.filter((q) => q.parentSource !== null).length,
+    serverProcessedKb: requests.reduce((n, q) => n + q.processedBytes, 0) / 1024,
+    serverDelayMs: requests.reduce((n, q) => n + q.costDelayMs, 0),
+    connections: stats.wire.connections,
+    wireUp: stats.wire.bytesUp,
+    plainUp: stats.plain.bytesUp,
+    wirePerStep: bytesPerStep(
+      stats.uploads,
+      outcome.steps.map((s) => s.startHr),
+    ),
   };
 }
 
-sectionMain(async () => {
-  const server = await startServer(COST_MODEL);
-  const results = [];
+export async function measure(ctx, { profile = 'loopback' }) {
+  const server = await ctx.startServer({
+    kind: 'mock',
+    costModel: ctx.costModel,
+    profile,
+    wan: WAN,
+  });
   try {
-    // Warm-up: JIT, module init and first-connection costs stay out of the measured runs.
-    for (const { id } of CONTENDERS) {
-      await runOnce(server, id, { id: 'warm-agent', kind: 'agent', size: 3 }, 0);
-      await runOnce(server, id, { id: 'warm-chat', kind: 'chat', size: 3 }, 0);
-    }
-    for (let run = 1; run <= RUNS; run++) {
+    const records = await eachRun(ctx, CONTENDERS, async ({ contender, run, client }) => {
+      const warmUp = await client.run('end-to-end', 'warmUp', {
+        contender,
+        url: server.warmUrl,
+        ...END_TO_END.warmUp,
+      });
+      const workloads = {};
+      const windows = [];
       for (const workload of WORKLOADS) {
-        // Rotate the order each round so no contender always runs first.
-        const order = CONTENDERS.map((_, i) => CONTENDERS[(i + run) % CONTENDERS.length].id);
-        for (const id of order) results.push(await runOnce(server, id, workload, run));
+        await server.reset();
+        // Let the client see the dropped connections (pooled HTTP keep-alive ones included).
+        await sleep(50);
+        const outcome =
+          workload.kind === 'agent'
+            ? await client.run('end-to-end', 'agentLoop', {
+                contender,
+                url: server.url,
+                toolCalls: workload.size,
+                run,
+              })
+            : await client.run('end-to-end', 'chat', {
+                contender,
+                url: server.url,
+                turns: workload.size,
+                run,
+              });
+        workloads[workload.id] = summarise(outcome, await server.stats(), workload, run);
+        windows.push(outcome.window);
       }
-      progress(`end-to-end: round ${run}/${RUNS} done`);
-    }
+      return { warmUp, workloads, windows };
+    });
+    return { profile, wan: profile === 'wan' ? WAN : null, records };
   } finally {
     await server.close();
   }
-  return { workloads: WORKLOADS, results };
-});
+}
+
+export const render = (result) => renderEndToEnd(result, { CONTENDERS, WORKLOADS });
+export const targets = (result) => endToEndTargets(result, { WORKLOADS });
+
+export function charts(result) {
+  const workload = WORKLOADS.find((w) => w.kind === 'agent' && w.size === 50) ?? WORKLOADS[0];
+  const series = CONTENDERS.map((id) => {
+    const runs = result.records
+      .filter((r) => r.contender === id)
+      .map((r) => r.workloads[workload.id]);
+    const count = Math.max(...runs.map((r) => r.steps.length));
+    const points = Array.from({ length: count }, (_, i) => [
+      i + 1,
+      median(runs.map((r) => r.steps[i]?.durationMs).filter(Number.isFinite)),
+    ]);
+    return { label: NAMES[id].label.replaceAll('`', ''), color: NAMES[id].color, points };
+  });
+  return [
+    {
+      file: chartFile(result.profile),
+      svg: lineChart({
+        title: `Latency per step, ${workload.id} (${result.profile} profile, median of runs)`,
+        xLabel: 'step (model call) number',
+        yLabel: 'step latency (ms)',
+        series,
+      }),
+    },
+  ];
+}
+
+export const chartFile = (profile) => `latency-per-step-${profile}.svg`;

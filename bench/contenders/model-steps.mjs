@@ -1,0 +1,57 @@
+// Runs in one contender's own process (per-step section): a tool loop at the model level
+// (LanguageModelV4 `doStream`, no AI SDK) from a history of N items, or the same loop on the
+// raw-`ws` floor. Each step's CPU is the process CPU from the call to the end of its stream.
+import { createOpenAI } from '@ai-sdk/openai';
+import { runModelLoop } from '../lib/model-loop.mjs';
+import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
+import { runFloorLoop } from './floor.mjs';
+import { packageProvider } from './package-provider.mjs';
+
+/** items = system + user + 2 per tool call/result pair. */
+export const pairsFor = (items) => Math.max(0, Math.round((items - 2) / 2));
+
+/** One loop of `steps` steps on a fresh provider (and so a fresh socket) against `url`. */
+export async function loop({ contender, url, items, steps, userText }) {
+  const historyPairs = pairsFor(items);
+  if (contender === 'floor') {
+    const { steps: done } = await runFloorLoop(url, { userText, historyPairs, maxSteps: steps });
+    return done.map((s) => ({ durationMs: s.durationMs, cpuUs: s.cpuUs, inputMode: null }));
+  }
+  const options = { steps, historyPairs, userText };
+  let results;
+  if (contender === 'websocket') {
+    const provider = await packageProvider(url);
+    try {
+      results = await runModelLoop(provider(MODEL_ID), { ...options, mode: 'full' });
+    } finally {
+      await provider.close();
+    }
+  } else {
+    const model = createOpenAI({ apiKey: API_KEY, baseURL: url }).responses(MODEL_ID);
+    const mode = contender === 'http-chained' ? 'chained' : 'full';
+    results = await runModelLoop(model, { ...options, mode });
+  }
+  return results.map((s) => ({
+    durationMs: s.durationMs,
+    cpuUs: s.cpuUs,
+    inputMode: s.metadata?.inputMode ?? null,
+    window: s.window,
+  }));
+}
+
+/** `loops` loops in a row (the warm-up): the median step CPU of each, to show the curve. */
+export async function warmUp({ contender, url, loops, items, steps }) {
+  const curve = [];
+  for (let i = 0; i < loops; i++) {
+    const done = await loop({
+      contender,
+      url,
+      items,
+      steps,
+      userText: `Warm-up ${i}. #tools=100000`,
+    });
+    const cpu = done.map((s) => s.cpuUs).sort((a, b) => a - b);
+    curve.push(cpu[cpu.length >> 1]);
+  }
+  return curve;
+}

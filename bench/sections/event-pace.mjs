@@ -1,0 +1,170 @@
+// Client CPU per event at the seed's pace: ~2,000 text deltas streamed at 1,000 and 4,000 events
+// per second, one event per socket read, to this package (LanguageModelV4 `doStream`, no AI SDK),
+// the raw-`ws` floor, and @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process;
+// its CPU is `process.cpuUsage()` over each stream, from the call to the end of the stream.
+import { EVENT_PACE } from '../lib/config.mjs';
+import { labelOf } from '../lib/contenders.mjs';
+import { perRun, ratioOf, ratioText, runCount, targetRow } from '../lib/figures.mjs';
+import { eachRun } from '../lib/section.mjs';
+import { fixed, int, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
+
+const CONTENDERS = ['websocket', 'floor', 'ai-sdk-openai'];
+const { rates, rounds, streamsPerRound, warmUp, deltas } = EVENT_PACE;
+
+export async function measure(ctx) {
+  const server = await ctx.startServer({ kind: 'paced', deltas });
+  try {
+    const { events } = server;
+    const records = await eachRun(ctx, CONTENDERS, async ({ contender, client }) => {
+      await client.run('paced-stream', 'open', { contender, url: server.url });
+      const curve = await client.run('paced-stream', 'warmUp', { ...warmUp, events });
+      const streams = [];
+      // Interleaved, so that drift in machine load reaches both paces alike.
+      for (let round = 0; round < rounds; round++) {
+        for (const rate of rates) {
+          const done = await client.run('paced-stream', 'stream', {
+            rate,
+            count: streamsPerRound[rate],
+            events,
+          });
+          streams.push(...done.map((s) => ({ rate, ...s })));
+        }
+      }
+      await client.run('paced-stream', 'close');
+      return {
+        warmUp: curve,
+        streams: streams.map(({ window, ...s }) => s),
+        windows: streams.map((s) => s.window),
+      };
+    });
+    const { achieved } = await server.stats();
+    return {
+      deltas,
+      events,
+      bytes: server.bytes,
+      chars: server.chars,
+      records,
+      achieved: Object.fromEntries(
+        rates.map((rate) => [
+          rate,
+          spread(achieved.filter((a) => a.rate === rate).map((a) => a.achieved)),
+        ]),
+      ),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Per contender: the run's median of `field` over its streams at `rate`, per run. */
+function figure(result, rate, field) {
+  return perRun(result.records, (r) =>
+    median(r.streams.filter((s) => s.rate === rate).map((s) => s[field])),
+  );
+}
+
+function renderRate(result, rate) {
+  const cpu = figure(result, rate, 'cpuUsPerEvent');
+  const reads = figure(result, rate, 'readsPerEvent');
+  const wall = figure(result, rate, 'wallMs');
+  const rows = CONTENDERS.map((id) => {
+    const s = spread(cpu[id]);
+    return [
+      labelOf(id),
+      withRange(s, 1),
+      spreadPct(s),
+      ratioText(ratioOf(cpu[id], cpu.floor)),
+      ratioText(ratioOf(cpu[id], cpu['ai-sdk-openai'])),
+      fixed(median(reads[id]), 2),
+      int(median(wall[id])),
+    ];
+  });
+  return [
+    `### ${int(rate)} events per second (achieved: ${int(result.achieved[rate].min)}–${int(result.achieved[rate].max)})`,
+    '',
+    table(
+      [
+        'contender',
+        'client CPU µs / event, median of runs (range)',
+        'spread',
+        '× floor',
+        '× @ai-sdk/openai',
+        'socket reads / event',
+        'stream wall time (ms)',
+      ],
+      rows,
+    ),
+    '',
+  ].join('\n');
+}
+
+function renderWarmUp(result) {
+  const rows = CONTENDERS.map((id) => {
+    const recs = result.records.filter((r) => r.contender === id);
+    const counts = recs.map((r) => r.warmUp.length);
+    const first = median(recs.map((r) => r.warmUp[0]));
+    const tail = median(recs.map((r) => median(r.warmUp.slice(-warmUp.window))));
+    const measured = median(figure(result, warmUp.rate, 'cpuUsPerEvent')[id]);
+    return [
+      labelOf(id),
+      `${Math.min(...counts)}–${Math.max(...counts)}`,
+      fixed(first, 1),
+      fixed(tail, 1),
+      fixed(measured, 1),
+      `${fixed(measured / tail, 2)}×`,
+    ];
+  });
+  return [
+    `**Warm-up.** Each process streams at ${int(warmUp.rate)} events/s until the figures stop falling: the median CPU per event of the last ${warmUp.window} streams no more than ${warmUp.tolerance * 100} % below the ${warmUp.window} before (at least ${warmUp.min}, at most ${warmUp.max} streams; ${warmUp.min} streams is ~${fixed((warmUp.min * result.events) / warmUp.rate, 0)} s). A measured figure well below the warm-up's tail would mean the warm-up was too short.`,
+    '',
+    table(
+      [
+        'contender',
+        'warm-up streams',
+        'first stream (µs / event)',
+        `last ${warmUp.window} (median)`,
+        `measured at ${int(warmUp.rate)}/s`,
+        'measured / last',
+      ],
+      rows,
+    ),
+    '',
+  ].join('\n');
+}
+
+export function render(result) {
+  const runs = runCount(result.records);
+  return [
+    '## Per event: client CPU at the seed’s pace',
+    '',
+    `One stream = ${int(result.deltas)} text deltas (${int(result.events)} events, ${fixed(result.bytes / 1024, 0)} KB of JSON) cut from a recorded OpenAI stream, paced by a server in its own process so each event leaves in its own write and reaches the client in its own socket read ("socket reads / event" counts the client's read system calls; below 1 means the client fell behind and read several events at once). Model level: \`doStream\` of the V4 model, the stream drained by a plain loop; the floor parses each frame with \`JSON.parse\` and nothing else. CPU = \`process.cpuUsage()\` of the contender's own process over each stream. Per run: ${rounds} rounds of ${rates.map((r) => `${streamsPerRound[r]} stream(s) at ${int(r)}/s`).join(' and ')}; the run's figure is the median of its streams, the table gives the median over ${runs} run(s) and their range. "× floor" and "× @ai-sdk/openai" compare medians; the range is that of the run-by-run ratios.`,
+    '',
+    ...rates.map((rate) => renderRate(result, rate)),
+    renderWarmUp(result),
+    `Every stream carried all ${int(result.chars)} characters of text: ${result.records.every((r) => r.streams.every((s) => s.chars === result.chars)) ? 'yes' : '**no**'}.`,
+    '',
+  ].join('\n');
+}
+
+export function targets(result) {
+  return rates.flatMap((rate) => {
+    const cpu = figure(result, rate, 'cpuUsPerEvent');
+    const floor = ratioOf(cpu.websocket, cpu.floor);
+    const sse = ratioOf(cpu.websocket, cpu['ai-sdk-openai']);
+    const us = (id) => fixed(median(cpu[id]), 1);
+    return [
+      targetRow({
+        target: `client CPU per event at ${int(rate)}/s ≤ 1.2× the floor`,
+        measured: `${ratioText(floor)} (${us('websocket')} vs ${us('floor')} µs)`,
+        value: floor.median,
+        limit: 1.2,
+      }),
+      targetRow({
+        target: `client CPU per event at ${int(rate)}/s ≤ 0.5× @ai-sdk/openai (SSE)`,
+        measured: `${ratioText(sse)} (${us('websocket')} vs ${us('ai-sdk-openai')} µs)`,
+        value: sse.median,
+        limit: 0.5,
+      }),
+    ];
+  });
+}

@@ -1,0 +1,177 @@
+// Client CPU and latency per step at the model level (LanguageModelV4 `doStream`, no AI SDK),
+// from a history of 10, 100 or 500 Responses input items: this package against the raw-`ws`
+// floor, with @ai-sdk/openai over HTTP for context. The first call of a loop sends the whole
+// history; the steps measured are continuations that add one tool call and its result.
+import { PER_STEP } from '../lib/config.mjs';
+import { labelOf } from '../lib/contenders.mjs';
+import { perRun, ratioOf, ratioText, runCount, targetRow } from '../lib/figures.mjs';
+import { eachRun } from '../lib/section.mjs';
+import { fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
+
+const CONTENDERS = ['websocket', 'floor', 'http-full', 'http-chained'];
+const { sizes, steps, skip, warmUp } = PER_STEP;
+
+const medianOf = (values) => median(values.filter(Number.isFinite));
+
+export async function measure(ctx) {
+  const server = await ctx.startServer({
+    kind: 'mock',
+    costModel: ctx.costModel,
+    profile: 'loopback',
+  });
+  try {
+    const records = await eachRun(ctx, CONTENDERS, async ({ contender, client }) => {
+      const loop = (args) => client.run('model-steps', 'loop', { contender, ...args });
+      const curve = await client.run('model-steps', 'warmUp', {
+        contender,
+        url: server.warmUrl,
+        loops: warmUp.loops,
+        items: sizes[0],
+        steps: warmUp.steps,
+      });
+      // One loop against the cost model, thrown away: the paced regime warms up too.
+      const paced = await loop({
+        url: server.url,
+        items: sizes[0],
+        steps,
+        userText: 'Paced warm-up. #tools=100000',
+      });
+      const bySize = {};
+      const windows = [];
+      for (const items of sizes) {
+        await server.reset();
+        const done = await loop({
+          url: server.url,
+          items,
+          steps,
+          userText: `Per-step run with ${items} items. #tools=100000`,
+        });
+        const stats = await server.stats();
+        bySize[items] = {
+          steps: done.slice(skip).map(({ window, ...s }) => s),
+          inputModes: done.map((s) => s.inputMode),
+          duplicates: stats.requests.reduce((n, r) => n + r.duplicates, 0),
+          completed: stats.requests.every((r) => r.status === 'completed'),
+        };
+        windows.push(...done.slice(skip).map((s) => s.window));
+      }
+      return {
+        warmUp: curve,
+        pacedWarmUp: medianOf(paced.slice(skip).map((s) => s.cpuUs)),
+        sizes: bySize,
+        windows,
+      };
+    });
+    return { records };
+  } finally {
+    await server.close();
+  }
+}
+
+const figure = (result, items, field) =>
+  perRun(result.records, (r) => medianOf(r.sizes[items].steps.map((s) => s[field])));
+
+function renderTable(result, field, scale, digits) {
+  const rows = CONTENDERS.map((id) => [
+    labelOf(id),
+    ...sizes.flatMap((items) => {
+      const values = figure(result, items, field)[id].map((v) => v / scale);
+      const s = spread(values);
+      const floor = figure(result, items, field).floor;
+      return [
+        `${withRange(s, digits)} ${spreadPct(s) === '–' ? '' : spreadPct(s)}`.trim(),
+        ratioText(ratioOf(figure(result, items, field)[id], floor)),
+      ];
+    }),
+  ]);
+  return table(['contender', ...sizes.flatMap((items) => [`${items} items`, '× floor'])], rows);
+}
+
+function renderWarmUp(result) {
+  const rows = CONTENDERS.map((id) => {
+    const recs = result.records.filter((r) => r.contender === id);
+    const first = median(recs.map((r) => r.warmUp[0]));
+    const tail = median(recs.map((r) => median(r.warmUp.slice(-5))));
+    const paced = median(recs.map((r) => r.pacedWarmUp));
+    const measured = median(figure(result, sizes[0], 'cpuUs')[id]);
+    return [
+      labelOf(id),
+      fixed(first / 1000, 2),
+      fixed(tail / 1000, 2),
+      fixed(paced / 1000, 2),
+      fixed(measured / 1000, 2),
+      `${fixed(measured / paced, 2)}×`,
+    ];
+  });
+  return [
+    `**Warm-up.** Per process: ${warmUp.loops} loops of ${warmUp.steps} steps at ${sizes[0]} items against a second mock without cost model (fast: the code is the same, only the waiting is gone), then one loop against the measured mock, thrown away. Measured against a paced server, a step costs more CPU than against the fast one (each event wakes the process on its own), so the paced loop is the reference: "measured / paced warm-up" near 1 means the figures had stopped falling.`,
+    '',
+    table(
+      [
+        'client CPU per step (ms)',
+        'first fast loop',
+        'last 5 fast loops',
+        'paced warm-up loop',
+        `measured, ${sizes[0]} items`,
+        'measured / paced warm-up',
+      ],
+      rows,
+    ),
+    '',
+  ].join('\n');
+}
+
+export function render(result) {
+  const ws = result.records.filter((r) => r.contender === 'websocket');
+  const modes = sizes
+    .map(
+      (items) =>
+        `${items} items: ${ws[0]?.sizes[items].inputModes.map((m) => (m === 'delta' ? 'd' : 'F')).join('')}`,
+    )
+    .join('; ');
+  const duplicates = result.records.reduce(
+    (n, r) => n + sizes.reduce((m, items) => m + r.sizes[items].duplicates, 0),
+    0,
+  );
+  const completed = result.records.every((r) => sizes.every((items) => r.sizes[items].completed));
+  return [
+    '## Per step: client CPU and latency against history length',
+    '',
+    `Model level, each contender in its own process: a tool loop of ${steps} steps from a history of N Responses input items (system + user + tool call/result pairs, ~2 KB per result), against the mock with its cost model. The first call sends the whole history; the figures are the medians over steps ${skip + 1}–${steps} of each run (each a continuation that adds one call and its result), then the median over ${runCount(result.records)} run(s) with their range and spread. CPU = \`process.cpuUsage()\` of the process from the call to the end of its stream. The floor sends the same frames this package sends and only parses the events. @ai-sdk/openai is shown for context.`,
+    '',
+    '**Client CPU per step (ms)**',
+    '',
+    renderTable(result, 'cpuUs', 1000, 2),
+    '',
+    '**Step latency (ms)**: from the call to the end of its stream.',
+    '',
+    renderTable(result, 'durationMs', 1, 1),
+    '',
+    renderWarmUp(result),
+    `This package's input mode per call (F = full, d = delta), first run: ${modes}. Duplicated items seen by the server: ${duplicates}. Every request completed: ${completed ? 'yes' : '**no**'}.`,
+    '',
+  ].join('\n');
+}
+
+export function targets(result) {
+  return sizes.flatMap((items) => {
+    const cpu = figure(result, items, 'cpuUs');
+    const latency = figure(result, items, 'durationMs');
+    const cpuRatio = ratioOf(cpu.websocket, cpu.floor);
+    const latencyRatio = ratioOf(latency.websocket, latency.floor);
+    return [
+      targetRow({
+        target: `client CPU per step at ${items} items ≤ 1.5× the floor`,
+        measured: `${ratioText(cpuRatio)} (${fixed(median(cpu.websocket) / 1000, 2)} vs ${fixed(median(cpu.floor) / 1000, 2)} ms)`,
+        value: cpuRatio.median,
+        limit: 1.5,
+      }),
+      targetRow({
+        target: `step latency at ${items} items ≤ 1.03× the floor`,
+        measured: `${ratioText(latencyRatio)} (${fixed(median(latency.websocket), 1)} vs ${fixed(median(latency.floor), 1)} ms)`,
+        value: latencyRatio.median,
+        limit: 1.03,
+      }),
+    ];
+  });
+}
