@@ -63,7 +63,7 @@ function defineLanesSuite(major: AiMajor, entry: Entry) {
           expect(await result.text).toBe('Done after 1 tool calls.');
           const finished =
             t === 1
-              ? await (result as { steps: PromiseLike<unknown> }).steps
+              ? await (result as unknown as { steps: PromiseLike<unknown> }).steps
               : (result as GenerateResult).steps;
           steps.push(...(finished as GenerateResult['steps']));
           messages.push(...(await major.responseMessages(result)));
