@@ -163,4 +163,16 @@ describe('SessionPool with lanes', () => {
     expect(lease.connection.usable).toBe(true);
     expect(pool.stats()).toMatchObject({ open: 1, inFlight: 1 });
   });
+
+  it('a socket past its age limit gets no new lane, and closes once its last lane is back', async () => {
+    const pool = await setup({ maxSocketAgeMs: 60 });
+    const [a, b] = await acquireMany(pool, 2);
+    await vi.waitFor(() => expect(Date.now() - a.connection.openedAt).toBeGreaterThan(60));
+    const other = await pool.acquire(request());
+    expect(other.connection).not.toBe(a.connection);
+    pool.release(a, { headId: 'resp_a' });
+    expect(a.connection.usable).toBe(true); // b is still in flight on it
+    pool.release(b, { headId: 'resp_b' });
+    expect(a.connection.usable).toBe(false);
+  });
 });

@@ -157,6 +157,24 @@ describe('a socket failure with lanes', () => {
   });
 });
 
+describe('timeouts with lanes', () => {
+  it('no first event in time: the lane is left to drain, the call is resent on a fresh socket', async () => {
+    mock = await startMock({ pool: { lanes: 8, firstEventTimeoutMs: 300 } });
+    mock.server.fault({ type: 'delay-first-event', ms: 1_000, streamId: 'lane-1' });
+    const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hello' });
+    expect(result.text).toBe('Echo: hello');
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      reason: 'first-event-timeout',
+      retries: 1,
+      socketReused: false,
+    });
+    // The silent lane's socket was not closed: its response ran to its end and was dropped.
+    expect(mock.server.sockets()).toEqual({ open: 2, opened: 2 });
+    await vi.waitFor(() => expect(poolOf(mock).stats().inFlight).toBe(0), { timeout: 5_000 });
+    expect(mock.server.requests.map((r) => r.status)).toEqual(['completed', 'completed']);
+  });
+});
+
 describe('lane-scoped errors', () => {
   it('a lane the server refuses (websocket_stream_limit_reached) is retired; the call goes out on another', async () => {
     mock = await lanesMock(0);
