@@ -7,6 +7,7 @@
 //   node bench/lanes-scale.mjs                        # both modes, 1,000 conversations
 //   LANES_CONVERSATIONS=200 node bench/lanes-scale.mjs
 //   BENCH_DIST=dist node bench/lanes-scale.mjs        # an existing build instead of building
+//   BENCH_CPU_PROF=test-output/prof node bench/lanes-scale.mjs  # CPU profiles of the clients
 //
 // Prints one JSON object per mode and a Markdown table: sockets opened, memory, added latency
 // (p50/p99, over the same call run alone), client event-loop delay, and where the server found
@@ -44,10 +45,13 @@ async function orchestrate() {
     );
     env.BENCH_DIST = BUILD_DIR;
   }
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each mode's client process, for digging.
+  const dir = process.env.BENCH_CPU_PROF;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
   const results = [];
   for (const mode of MODES) {
     process.stderr.write(`[lanes] ${mode.name}: ${CONVERSATIONS} conversations\n`);
-    results.push(await child(['client', JSON.stringify(mode)], env, ['--expose-gc']));
+    results.push(await child(['client', JSON.stringify(mode)], env, ['--expose-gc', ...profile]));
   }
   for (const result of results) console.log(JSON.stringify(result));
   console.log(table(results));

@@ -1,7 +1,9 @@
 import { armDeadline } from '../util/deadline';
 import { Connection, nextConnectionId } from './connection';
+import { HeadIndex } from './head-index';
+import { evictLeastRecentIdle, sweepIdle, trimIdle } from './idle-sockets';
 import type { Lane } from './lane';
-import { type LanePick, type OwnLane, pickLane, pickLeastRecentLane } from './pick-lane';
+import { type LanePick, pickLane, pickLeastRecentLane } from './pick-lane';
 import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
 import type { WebSocketConstructor } from './socket-handle';
 import { WaitQueue } from './wait-queue';
@@ -51,8 +53,7 @@ export type Lease = {
  */
 export class SessionPool {
   private readonly connections = new Map<string, Set<Connection>>();
-  /** Which lane holds which chain head: the lane's cache on the server holds that response. */
-  private readonly laneOfHead = new Map<string, OwnLane>();
+  private readonly heads = new HeadIndex();
   private readonly queue: WaitQueue;
   private total = 0;
   /** Bumped by close(): calls that were waiting when it happened fail instead of carrying on. */
@@ -64,7 +65,7 @@ export class SessionPool {
     this.queue = new WaitQueue(settings);
     this.maxInFlight = settings.lanes > 0 ? Math.min(MAX_IN_FLIGHT_PER_SOCKET, settings.lanes) : 1;
     const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
-    this.sweeper = setInterval(() => this.sweep(), every);
+    this.sweeper = setInterval(() => sweepIdle(this.connections, settings), every);
     // Edge runtimes and browsers return a number, which has no unref().
     (this.sweeper as { unref?: () => void }).unref?.();
   }
@@ -74,9 +75,11 @@ export class SessionPool {
     let idle = 0;
     let busy = 0;
     let inFlight = 0;
-    for (const c of this.allConnections()) {
-      c.busy ? busy++ : idle++;
-      inFlight += c.inFlight;
+    for (const set of this.connections.values()) {
+      for (const c of set) {
+        c.busy ? busy++ : idle++;
+        inFlight += c.inFlight;
+      }
     }
     return { open: this.total, idle, busy, queued: this.queue.length, inFlight };
   }
@@ -89,7 +92,7 @@ export class SessionPool {
       request.signal?.throwIfAborted();
       this.queue.throwIfClosedSince(generation, this.generation);
       const sockets = this.candidates(request);
-      const picked = pickLane(sockets, this.ownLane(request), multiplexed);
+      const picked = pickLane(sockets, this.heads.get(request.preferHeadId), multiplexed);
       if (picked) {
         const lease = await this.take(picked, request);
         if (lease) return lease;
@@ -103,7 +106,7 @@ export class SessionPool {
         if (lease) return lease;
         continue;
       }
-      this.evictIdle();
+      evictLeastRecentIdle(this.connections);
       if (this.total < this.settings.maxSockets) return this.connect(request);
       await this.queue.wait(deadline, request.signal);
     }
@@ -119,10 +122,10 @@ export class SessionPool {
     const { connection, lane } = lease;
     this.endHold(lease);
     if (lane.owner !== lease) return;
-    if (after) this.setHead(lane, connection, after.headId);
+    if (after) this.heads.set(lane, connection, after.headId);
     connection.unreserve(lane, lease);
     if (this.tooOld(connection) && !connection.busy) connection.close('socket age limit');
-    else this.trimIdle();
+    else trimIdle(this.connections, this.settings.maxIdleSockets);
     this.queue.wakeOne();
   }
 
@@ -132,7 +135,7 @@ export class SessionPool {
    */
   retire(lease: Lease): void {
     if (lease.lane.owner === lease) {
-      this.setHead(lease.lane, lease.connection, undefined);
+      this.heads.set(lease.lane, lease.connection, undefined);
       lease.lane.retired = true;
     }
     this.release(lease);
@@ -149,13 +152,8 @@ export class SessionPool {
   /** Closes every socket and rejects queued calls. The pool can be used again afterwards. */
   async close(): Promise<void> {
     this.generation++;
-    for (const c of this.allConnections()) c.close('pool closed');
+    for (const set of this.connections.values()) for (const c of set) c.close('pool closed');
     this.queue.wakeAll();
-  }
-
-  private ownLane(request: AcquireRequest): OwnLane | undefined {
-    if (request.preferHeadId === undefined) return undefined;
-    return this.laneOfHead.get(request.preferHeadId);
   }
 
   /** The scope's sockets this call may use that have room for one more response. */
@@ -163,10 +161,11 @@ export class SessionPool {
     const set = this.connections.get(request.scope);
     const sockets: Connection[] = [];
     if (!set || (request.freshSince !== undefined && this.settings.lanes === 0)) return sockets;
+    const oldest = Date.now() - this.settings.maxSocketAgeMs;
     for (const c of set) {
       if (c.failure || request.avoid?.has(c.id) || c.inFlight >= this.maxInFlight) continue;
       if (request.freshSince !== undefined && c.openedAt < request.freshSince) continue;
-      if (this.tooOld(c)) {
+      if (c.openedAt <= oldest) {
         if (!c.busy) c.close('socket age limit');
         continue;
       }
@@ -248,63 +247,17 @@ export class SessionPool {
     });
   }
 
-  private setHead(lane: Lane, connection: Connection, headId: string | undefined): void {
-    if (lane.headId !== undefined && this.laneOfHead.get(lane.headId)?.lane === lane) {
-      this.laneOfHead.delete(lane.headId);
-    }
-    lane.headId = headId;
-    if (headId !== undefined) this.laneOfHead.set(headId, { connection, lane });
-  }
-
   private remove(scope: string, connection: Connection): void {
     const set = this.connections.get(scope);
     if (set?.delete(connection)) {
       this.total--;
       if (set.size === 0) this.connections.delete(scope);
-      // The server dropped every lane's cache with the socket.
-      for (const lane of connection.lanes) {
-        if (lane.headId !== undefined && this.laneOfHead.get(lane.headId)?.lane === lane) {
-          this.laneOfHead.delete(lane.headId);
-        }
-      }
+      this.heads.forget(connection);
       this.queue.wakeOne();
     }
   }
 
   private tooOld(connection: Connection): boolean {
     return Date.now() - connection.openedAt >= this.settings.maxSocketAgeMs;
-  }
-
-  private *allConnections(): Generator<Connection> {
-    for (const set of this.connections.values()) yield* set;
-  }
-
-  private idleConnections(): Connection[] {
-    const idle: Connection[] = [];
-    for (const c of this.allConnections()) if (!c.busy && c.usable) idle.push(c);
-    return idle.sort((a, b) => a.lastUsedAt - b.lastUsedAt);
-  }
-
-  /** Makes room for a socket of another scope: the least recently used idle socket goes. */
-  private evictIdle(): void {
-    this.idleConnections()[0]?.close('evicted (pool full)');
-  }
-
-  private trimIdle(): void {
-    let idleCount = 0;
-    for (const c of this.allConnections()) if (!c.busy && c.usable) idleCount++;
-    // Sorting happens only when there is something to evict.
-    if (idleCount <= this.settings.maxIdleSockets) return;
-    const idle = this.idleConnections();
-    const excess = idle.length - this.settings.maxIdleSockets;
-    for (const c of idle.slice(0, Math.max(0, excess))) c.close('evicted (too many idle sockets)');
-  }
-
-  private sweep(): void {
-    const now = Date.now();
-    for (const c of this.idleConnections()) {
-      if (now - c.lastUsedAt >= this.settings.idleTimeoutMs) c.close('idle timeout');
-      else if (this.tooOld(c)) c.close('socket age limit');
-    }
   }
 }
