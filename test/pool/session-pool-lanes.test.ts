@@ -1,33 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PoolSettings } from '../../src/pool/pool-settings';
-import { resolvePoolSettings } from '../../src/pool/pool-settings';
-import { type AcquireRequest, type Lease, SessionPool } from '../../src/pool/session-pool';
-import { type SocketServer, startSocketServer } from './socket-server';
+import { describe, expect, it, vi } from 'vitest';
+import type { AcquireRequest, Lease, SessionPool } from '../../src/pool/session-pool';
+import { usePool } from './use-pool';
 
-let server: SocketServer;
-let pool: SessionPool | undefined;
-afterEach(async () => {
-  await pool?.close();
-  pool = undefined;
-  await server?.close();
-});
-
-async function setup(settings: Partial<PoolSettings> = {}) {
-  server = await startSocketServer();
-  pool = new SessionPool(resolvePoolSettings({ pingIntervalMs: 0, lanes: 32, ...settings }));
-  return pool;
-}
-
-function request(overrides: Partial<AcquireRequest> = {}): AcquireRequest {
-  return {
-    scope: 'scope-a',
-    url: server.url,
-    headers: () => ({ Authorization: 'Bearer test-key' }),
-    webSocket: undefined,
-    maxPayload: 1024 * 1024,
-    ...overrides,
-  };
-}
+const harness = usePool({ lanes: 32 });
+const { setup, request } = harness;
 
 const acquireMany = (pool: SessionPool, count: number, overrides: Partial<AcquireRequest> = {}) =>
   Promise.all(Array.from({ length: count }, () => pool.acquire(request(overrides))));
@@ -38,7 +14,7 @@ describe('SessionPool with lanes', () => {
   it('shares one opening socket among concurrent calls, one lane each, up to 16 in flight', async () => {
     const pool = await setup({ maxSockets: 3 });
     const leases = await acquireMany(pool, 20);
-    expect(server.upgrades).toHaveLength(2);
+    expect(harness.server.upgrades).toHaveLength(2);
     const [first, second] = [leases[0].connection, leases[16].connection];
     expect(leases.slice(0, 16).every((lease) => lease.connection === first)).toBe(true);
     expect(leases.slice(16).every((lease) => lease.connection === second)).toBe(true);
@@ -107,10 +83,10 @@ describe('SessionPool with lanes', () => {
     leases.forEach((lease, i) => {
       pool.release(lease, { headId: `resp_${i}` });
     });
-    expect(server.upgrades).toHaveLength(2);
+    expect(harness.server.upgrades).toHaveLength(2);
     const evicting = await pool.acquire(request());
     expect(evicting.lane).toBe(leases[0].lane); // released first, so used least recently
-    expect(server.upgrades).toHaveLength(2);
+    expect(harness.server.upgrades).toHaveLength(2);
     pool.release(evicting, { headId: 'resp_new' });
     expect(leases[0].lane.headId).toBe('resp_new');
     const continuation = await pool.acquire(request({ preferHeadId: 'resp_0' }));

@@ -1,34 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PoolSettings } from '../../src/pool/pool-settings';
-import { resolvePoolSettings } from '../../src/pool/pool-settings';
-import { type AcquireRequest, SessionPool } from '../../src/pool/session-pool';
+import { describe, expect, it, vi } from 'vitest';
 import { PoolError } from '../../src/pool/wait-queue';
-import { type SocketServer, startSocketServer } from './socket-server';
+import { usePool } from './use-pool';
 
-let server: SocketServer;
-let pool: SessionPool | undefined;
-afterEach(async () => {
-  await pool?.close();
-  pool = undefined;
-  await server?.close();
-});
-
-async function setup(settings: Partial<PoolSettings> = {}) {
-  server = await startSocketServer();
-  pool = new SessionPool(resolvePoolSettings({ pingIntervalMs: 0, ...settings }));
-  return pool;
-}
-
-function request(overrides: Partial<AcquireRequest> = {}): AcquireRequest {
-  return {
-    scope: 'scope-a',
-    url: server.url,
-    headers: () => ({ Authorization: 'Bearer test-key' }),
-    webSocket: undefined,
-    maxPayload: 1024 * 1024,
-    ...overrides,
-  };
-}
+const harness = usePool();
+const { setup, request } = harness;
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -50,7 +25,7 @@ describe('SessionPool', () => {
     const second = await pool.acquire(request());
     expect(second).toMatchObject({ connection: first.connection, lane: first.lane, reused: true });
     expect(first.lane.streamId).toBeUndefined(); // lanes off: the default lane
-    expect(server.upgrades).toHaveLength(1);
+    expect(harness.server.upgrades).toHaveLength(1);
   });
 
   it('never shares a socket across credential scopes', async () => {
@@ -140,7 +115,7 @@ describe('SessionPool', () => {
     await vi.waitFor(() => expect(pool.stats().queued).toBe(1));
     await pool.close();
     expect(((await waiting) as PoolError).kind).toBe('pool-closed');
-    await vi.waitFor(() => expect(server.open()).toBe(0));
+    await vi.waitFor(() => expect(harness.server.open()).toBe(0));
     expect(pool.stats()).toEqual({ open: 0, idle: 0, busy: 0, queued: 0, inFlight: 0 });
     const again = await pool.acquire(request());
     expect(again.reused).toBe(false);
@@ -153,7 +128,7 @@ describe('SessionPool', () => {
     pool.release(b);
     expect(a.connection.usable).toBe(false);
     expect(b.connection.usable).toBe(true);
-    await vi.waitFor(() => expect(server.open()).toBe(1));
+    await vi.waitFor(() => expect(harness.server.open()).toBe(1));
   });
 
   it('does not hand out a socket past its age limit', async () => {
@@ -168,8 +143,7 @@ describe('SessionPool', () => {
 
   it('a failed upgrade frees its slot for the next call', async () => {
     const pool = await setup({ maxSockets: 1 });
-    await server.close();
-    server = await startSocketServer({ rejectWith: 403 });
+    await harness.restartServer({ rejectWith: 403 });
     const failed = await rejection(pool.acquire(request()));
     expect((failed as Error).message).toMatch(/HTTP 403/);
     expect(pool.stats().open).toBe(0);
