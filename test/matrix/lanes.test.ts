@@ -9,6 +9,7 @@ import {
 import { wsMeta } from '../helpers/mock-provider';
 import { AI5, AI7, type AiMajor, type GenerateResult } from './ai-majors';
 import { type Entry, ROOT, V4 } from './entries';
+import { webSocketSetting } from './web-socket-setting';
 
 const CONVERSATIONS = 20;
 const TURNS = 3;
@@ -44,6 +45,8 @@ function defineLanesSuite(major: AiMajor, entry: Entry) {
         apiKey: MOCK_API_KEY,
         baseURL: server.url,
         pool: { lanes: 32, maxSockets: 2 },
+        // Node 22/24 legs: the runtime's global WebSocket carries the lanes.
+        webSocket: webSocketSetting().webSocket,
       });
       const lookup = ai.tool({
         inputSchema: z.object({ step: z.number() }),
