@@ -22,16 +22,15 @@ const streamCall = (prompt: string, abortSignal?: AbortSignal) =>
     onError: () => {},
   });
 
-/** The texts of several calls that each outcome-settle: a reply, or the error it failed with. */
-const settleAll = (calls: Promise<{ text: string; providerMetadata?: unknown }>[]) =>
-  Promise.all(
-    calls.map((call) =>
-      call.then(
-        (result) => ({ ok: true as const, result }),
-        (error: unknown) => ({ ok: false as const, error }),
-      ),
-    ),
+type Result = { text: string; providerMetadata?: unknown };
+
+/** How a call settled: its result, or the error it failed with (handled at once, never unhandled). */
+const settle = (call: Promise<Result>) =>
+  call.then(
+    (result) => ({ ok: true as const, result }),
+    (error: unknown) => ({ ok: false as const, error }),
   );
+const settleAll = (calls: Promise<Result>[]) => Promise.all(calls.map(settle));
 
 describe('abort on a shared socket', () => {
   it('an abort mid-stream on one lane: it rejects at once, the four other lanes complete', async () => {
@@ -194,18 +193,14 @@ describe('lane-scoped errors', () => {
   it('invalid_stream_id fails that call with what to do; the other lanes are untouched', async () => {
     mock = await lanesMock();
     mock.server.fault({ type: 'error-event', code: 'invalid_stream_id', streamId: 'lane-1' });
-    const one = generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'one',
-      maxRetries: 0,
-    });
+    const one = settle(
+      generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'one', maxRetries: 0 }),
+    );
     await vi.waitFor(() => expect(mock.server.requests).toHaveLength(1));
-    const two = generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'two',
-      maxRetries: 0,
-    });
-    const [refused, other] = await settleAll([one, two]);
+    const two = settle(
+      generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'two', maxRetries: 0 }),
+    );
+    const [refused, other] = await Promise.all([one, two]);
     expect(refused.ok).toBe(false);
     const error = !refused.ok ? (refused.error as APICallError) : undefined;
     expect(APICallError.isInstance(error)).toBe(true);
