@@ -294,4 +294,6 @@ export type WebSocketCallMetadata = {
   socketReused: boolean;
   requestBytes: number;
   retries: number;
+  /** The lane (`stream_id`) the call used with `pool.lanes` on; null when it used none. */
+  lane: string | null;
 };

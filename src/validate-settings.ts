@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
-import type { PoolSettings } from './pool/pool-settings';
+import { MAX_LANES_PER_SOCKET, type PoolSettings } from './pool/pool-settings';
 import type { OpenAIWebSocketSettings } from './settings';
 
 /** A check of one setting and the words that say what it accepts. */
@@ -64,6 +64,13 @@ const POOL: Record<keyof PoolSettings, Rule> = {
   eventTimeoutMs: duration(1),
   queueTimeoutMs: duration(0, ' (0: fail at once when every socket is busy)'),
   pingIntervalMs: duration(0, ' (0: no pings)'),
+  lanes: {
+    accepts: `an integer from 0 (off) to ${MAX_LANES_PER_SOCKET}`,
+    test: (value) =>
+      Number.isInteger(value) &&
+      (value as number) >= 0 &&
+      (value as number) <= MAX_LANES_PER_SOCKET,
+  },
 };
 
 /**

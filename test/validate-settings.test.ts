@@ -80,6 +80,10 @@ const CASES: Case[] = [
     settings: { pool: { pingIntervalMs: null } },
     accepts: /from 0 to 2147483647 \(0: no pings\)/,
   },
+  { argument: 'pool.lanes', settings: { pool: { lanes: 33 } }, accepts: /from 0 \(off\) to 32/ },
+  { argument: 'pool.lanes', settings: { pool: { lanes: -1 } }, accepts: /from 0 \(off\) to 32/ },
+  { argument: 'pool.lanes', settings: { pool: { lanes: 1.5 } }, accepts: /from 0 \(off\) to 32/ },
+  { argument: 'pool.lanes', settings: { pool: { lanes: true } }, accepts: /from 0 \(off\) to 32/ },
 ];
 
 /** A case's settings for its test name (NaN and Infinity as themselves, not as null). */
@@ -152,6 +156,9 @@ describe('settings are validated when the provider is created', () => {
         },
       },
       { pool: { maxSockets: undefined } },
+      { pool: { lanes: 0 } },
+      { pool: { lanes: 1 } },
+      { pool: { lanes: 32 } },
     ];
     for (const settings of good) for (const [, create] of ENTRIES) create(settings);
   });

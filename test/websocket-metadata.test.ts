@@ -52,6 +52,7 @@ describe('getWebSocketMetadata reads each ai major’s own shapes', () => {
       socketReused: true,
       requestBytes: server.requests[2].bytes,
       retries: 0,
+      lane: null, // lanes off (the default): no stream_id
     });
 
     const streamed = ai7.streamText({

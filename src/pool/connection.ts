@@ -1,47 +1,7 @@
 import { armDeadline } from '../util/deadline';
+import { ConnectionError, type ConnectionFailure } from './connection-error';
+import { Lane, type TurnListener } from './lane';
 import { openSocket, type SocketHandle, type WebSocketConstructor } from './socket-handle';
-
-/** Why a socket stopped serving: what the caller needs to decide between retry and surfacing. */
-export type ConnectionFailure =
-  | { kind: 'rejected'; status: number } // upgrade answered with an HTTP status
-  | { kind: 'connect-timeout' }
-  | { kind: 'closed'; code: number; reason: string } // closed by the peer / network
-  | { kind: 'error'; message: string }
-  | { kind: 'malformed-frame' }
-  | { kind: 'ping-timeout' }
-  | { kind: 'closed-by-client'; reason: string };
-
-export class ConnectionError extends Error {
-  constructor(readonly failure: ConnectionFailure) {
-    super(describeFailure(failure));
-    this.name = 'ConnectionError';
-  }
-}
-
-function describeFailure(failure: ConnectionFailure): string {
-  switch (failure.kind) {
-    case 'rejected':
-      return `WebSocket upgrade rejected with HTTP ${failure.status}`;
-    case 'connect-timeout':
-      return 'WebSocket connect timed out';
-    case 'closed':
-      return `WebSocket closed (code ${failure.code}${failure.reason ? `: ${failure.reason}` : ''})`;
-    case 'error':
-      return `WebSocket error: ${failure.message}`;
-    case 'malformed-frame':
-      return 'server sent a frame that is not valid JSON';
-    case 'ping-timeout':
-      return 'server stopped answering pings';
-    case 'closed-by-client':
-      return `WebSocket closed by the client: ${failure.reason}`;
-  }
-}
-
-/** Receives the events of the one response in flight. */
-export type TurnListener = {
-  event(event: Record<string, unknown>): void;
-  failed(error: ConnectionError): void;
-};
 
 export type ConnectionOptions = {
   id: number;
@@ -50,6 +10,8 @@ export type ConnectionOptions = {
   webSocket: WebSocketConstructor | undefined;
   pingIntervalMs: number;
   maxPayload: number;
+  /** Named lanes (`stream_id`) this socket offers, 1–32; 0: only the default lane. */
+  lanes: number;
   onClosed(connection: Connection): void;
 };
 
@@ -57,31 +19,42 @@ let nextId = 1;
 export const nextConnectionId = () => nextId++;
 
 /**
- * One WebSocket to `/v1/responses`: opens it, sends frames, routes the events of the single
- * response in flight to its listener, keeps it alive with pings, and closes it. It knows nothing
- * of the AI SDK or of conversations; the pool decides who may use it.
+ * One WebSocket to `/v1/responses`: opens it, sends frames, routes each event to the response in
+ * flight on its lane (`stream_id`; none with lanes off), keeps it alive with pings, and closes
+ * it. It knows nothing of the AI SDK or of conversations; the pool decides who may use which lane.
  */
 export class Connection {
   readonly id: number;
   readonly openedAt = Date.now();
   lastUsedAt = Date.now();
   state: 'connecting' | 'open' | 'closed' = 'connecting';
-  /**
-   * Id of the latest completed response on this socket: what the server holds in memory. Written
-   * by `SessionPool.release` only.
-   */
-  headId: string | undefined;
   /** Set once the socket is out of service (closed, failed); kept for diagnostics. */
   failure: ConnectionFailure | undefined;
+  /** The lanes it offers: `lane-1` … `lane-N`, or the default lane alone with lanes off. */
+  readonly lanes: readonly Lane[];
+  /** Lanes handed out and not yet released: responses in flight (or about to be). */
+  inFlight = 0;
 
+  private readonly byStreamId = new Map<string | undefined, Lane>();
   private readonly socket: SocketHandle;
-  private turn: TurnListener | undefined;
-  private opening: { resolve(): void; reject(error: ConnectionError): void } | undefined;
+  private readonly opened: Promise<void>;
+  private settleOpen: { resolve(): void; reject(error: ConnectionError): void } | undefined;
+  /** Lanes whose response a caller waits on: while there are any, the process stays alive. */
+  private waitedOn = 0;
   private pingTimer: NodeJS.Timeout | undefined;
   private awaitingPong = false;
 
   constructor(private readonly options: ConnectionOptions) {
     this.id = options.id;
+    const names =
+      options.lanes > 0 ? Array.from({ length: options.lanes }, (_, i) => `lane-${i + 1}`) : [];
+    this.lanes = names.length > 0 ? names.map((name) => new Lane(name)) : [new Lane(undefined)];
+    for (const lane of this.lanes) this.byStreamId.set(lane.streamId, lane);
+    this.opened = new Promise<void>((resolve, reject) => {
+      this.settleOpen = { resolve, reject };
+    });
+    // Nobody may be waiting when a socket fails: its rejection is read through waitOpen only.
+    this.opened.catch(() => {});
     this.socket = openSocket({
       url: options.url,
       headers: options.headers,
@@ -100,59 +73,83 @@ export class Connection {
     });
   }
 
-  /** Handed out by the pool and not yet released: no other call may take it. */
-  leased = false;
-
+  /** Some lane is handed out: the socket is not idle. */
   get busy(): boolean {
-    return this.leased || this.turn !== undefined;
+    return this.inFlight > 0;
   }
 
   get usable(): boolean {
     return this.state === 'open' && this.failure === undefined;
   }
 
-  /** Resolves once the upgrade succeeded; rejects with a ConnectionError otherwise. */
+  /** Lanes carry several responses at once (`stream_id`); otherwise one at a time. */
+  get multiplexed(): boolean {
+    return this.options.lanes > 0;
+  }
+
+  /**
+   * Resolves once the upgrade succeeded; rejects with a ConnectionError otherwise. Every caller
+   * may wait (calls that share a socket on lanes wait for the same upgrade); the first deadline
+   * to pass fails the socket.
+   */
   waitOpen(timeoutMs: number): Promise<void> {
     if (this.state === 'open') return Promise.resolve();
     if (this.failure) return Promise.reject(new ConnectionError(this.failure));
-    return new Promise<void>((resolve, reject) => {
-      const deadline = armDeadline({
-        ms: timeoutMs,
-        onTimeout: () => this.fail({ kind: 'connect-timeout' }),
-      });
-      this.opening = {
-        resolve: () => {
-          deadline.cancel();
-          resolve();
-        },
-        reject: (error) => {
-          deadline.cancel();
-          reject(error);
-        },
-      };
+    const deadline = armDeadline({
+      ms: timeoutMs,
+      onTimeout: () => this.fail({ kind: 'connect-timeout' }),
     });
+    return this.opened.finally(() => deadline.cancel());
   }
 
-  /** Sends the frame of a new response; events go to `listener` until `endTurn()`. */
-  startTurn(frame: string, listener: TurnListener): void {
+  /** A lane is handed out to `owner` (the pool's bookkeeping of responses in flight). */
+  reserve(lane: Lane, owner: object): void {
+    lane.owner = owner;
+    lane.lastUsedAt = Date.now();
+    this.lastUsedAt = lane.lastUsedAt;
+    this.inFlight++;
+  }
+
+  /** `owner` gives the lane back: its response is over, or it never went out. */
+  unreserve(lane: Lane, owner: object): boolean {
+    if (lane.owner !== owner) return false;
+    this.endTurn(lane);
+    lane.owner = undefined;
+    this.inFlight--;
+    return true;
+  }
+
+  /** Sends the frame of a new response on `lane`; its events go to `listener` until `endTurn`. */
+  startTurn(lane: Lane, frame: string, listener: TurnListener): void {
     if (!this.usable)
       throw new ConnectionError(this.failure ?? { kind: 'error', message: 'socket not open' });
-    if (this.turn) throw new Error('a response is already in flight on this socket');
-    this.turn = listener;
-    this.lastUsedAt = Date.now();
-    // While a call waits on this socket it must keep the process alive; idle, it must not.
-    this.socket.setRef(true);
+    if (lane.listener) throw new Error('a response is already in flight on this lane');
+    this.listen(lane, listener, true);
+    lane.lastUsedAt = Date.now();
+    this.lastUsedAt = lane.lastUsedAt;
     this.socket.send(frame);
   }
 
-  /** The response is over (terminal event seen); the socket goes back to idle. */
-  endTurn(): void {
-    this.turn = undefined;
-    this.lastUsedAt = Date.now();
-    this.socket.setRef(false);
+  /**
+   * Hands the lane's events to another listener. `waitedOn: false` for a response nobody waits
+   * for any more (one drained after an abort): it does not keep the process alive.
+   */
+  listen(lane: Lane, listener: TurnListener, waitedOn: boolean): void {
+    this.countWaiter(lane, -1);
+    lane.listener = listener;
+    lane.waitedOn = waitedOn;
+    this.countWaiter(lane, 1);
   }
 
-  /** Closes the socket; a turn in flight fails with `closed-by-client`. */
+  /** The lane's response is over: its events have no listener any more. */
+  endTurn(lane: Lane): void {
+    this.countWaiter(lane, -1);
+    lane.listener = undefined;
+    lane.lastUsedAt = Date.now();
+    this.lastUsedAt = lane.lastUsedAt;
+  }
+
+  /** Closes the socket; every response in flight on it fails with `closed-by-client`. */
   close(reason: string, code = 1000): void {
     if (this.state === 'closed') return;
     this.fail({ kind: 'closed-by-client', reason });
@@ -169,15 +166,23 @@ export class Connection {
     this.socket.terminate();
   }
 
+  /** While a caller waits on some lane the socket keeps the process alive; idle, it must not. */
+  private countWaiter(lane: Lane, delta: 1 | -1): void {
+    if (!lane.listener || !lane.waitedOn) return;
+    const before = this.waitedOn;
+    this.waitedOn += delta;
+    if (before === 0 && this.waitedOn === 1) this.socket.setRef(true);
+    else if (before === 1 && this.waitedOn === 0) this.socket.setRef(false);
+  }
+
   private handleOpen(): void {
     this.state = 'open';
-    this.socket.setRef(false);
+    this.socket.setRef(this.waitedOn > 0);
     if (this.options.pingIntervalMs > 0) {
       this.pingTimer = setInterval(() => this.keepAlive(), this.options.pingIntervalMs);
       (this.pingTimer as { unref?: () => void }).unref?.();
     }
-    this.opening?.resolve();
-    this.opening = undefined;
+    this.settleOpen?.resolve();
   }
 
   private keepAlive(): void {
@@ -195,7 +200,7 @@ export class Connection {
     try {
       event = JSON.parse(text);
     } catch {
-      // The stream can no longer be trusted: fail the turn and retire the socket.
+      // The stream can no longer be trusted: fail every response on it and retire the socket.
       this.fail({ kind: 'malformed-frame' });
       return;
     }
@@ -203,12 +208,17 @@ export class Connection {
       this.fail({ kind: 'malformed-frame' });
       return;
     }
-    if (this.turn) {
-      this.turn.event(event as Record<string, unknown>);
+    const streamId = (event as { stream_id?: unknown }).stream_id;
+    const lane = this.byStreamId.get(typeof streamId === 'string' ? streamId : undefined);
+    if (lane?.listener) {
+      lane.listener.event(event as Record<string, unknown>);
       return;
     }
-    // Unsolicited traffic on an idle socket (e.g. `websocket_connection_limit_reached`) means
-    // the server is about to drop it: retire it now so no call picks it up.
+    // An event of a named lane nobody listens to (a response retired after it was abandoned)
+    // belongs to no call: dropped, so it can never reach one.
+    if (lane?.streamId !== undefined) return;
+    // Unsolicited traffic outside any lane (e.g. `websocket_connection_limit_reached`) means
+    // the server is about to drop the socket: retire it now so no call picks it up.
     const message =
       (event as { type?: unknown }).type === 'error'
         ? 'server error on idle socket'
@@ -222,11 +232,13 @@ export class Connection {
     this.failure = failure;
     if (this.pingTimer) clearInterval(this.pingTimer);
     const error = new ConnectionError(failure);
-    this.opening?.reject(error);
-    this.opening = undefined;
-    const turn = this.turn;
-    this.turn = undefined;
-    turn?.failed(error);
+    this.settleOpen?.reject(error);
+    for (const lane of this.lanes) {
+      const listener = lane.listener;
+      if (!listener) continue;
+      this.endTurn(lane);
+      listener.failed(error);
+    }
     // Whatever went wrong, the socket must not linger half-open (the peer's close already
     // tore it down; a client close sends its own closing handshake).
     if (failure.kind !== 'closed' && failure.kind !== 'closed-by-client') this.socket.terminate();

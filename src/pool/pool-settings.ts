@@ -23,7 +23,18 @@ export type PoolSettings = {
   queueTimeoutMs: number;
   /** Most calls waiting for a socket; one more fails at once. */
   maxQueuedCalls: number;
+  /**
+   * Named lanes (`stream_id`) used per socket, 1–32: that many conversations share one socket,
+   * each with its own cached chain, up to 16 responses in flight. 0 (the default): one response
+   * and one chain per socket, for servers and gateways that do not speak lanes.
+   */
+  lanes: number;
 };
+
+/** The server runs at most this many responses at once per connection, across its lanes. */
+export const MAX_IN_FLIGHT_PER_SOCKET = 16;
+/** The server accepts at most this many named lanes per connection. */
+export const MAX_LANES_PER_SOCKET = 32;
 
 export const DEFAULT_POOL_SETTINGS: PoolSettings = {
   maxSockets: 100,
@@ -38,6 +49,7 @@ export const DEFAULT_POOL_SETTINGS: PoolSettings = {
   eventTimeoutMs: 10 * 60_000,
   queueTimeoutMs: 30_000,
   maxQueuedCalls: 1_000,
+  lanes: 0,
 };
 
 export function resolvePoolSettings(settings: Partial<PoolSettings> | undefined): PoolSettings {

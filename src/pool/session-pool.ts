@@ -1,173 +1,250 @@
 import { armDeadline } from '../util/deadline';
 import { Connection, nextConnectionId } from './connection';
-import type { PoolSettings } from './pool-settings';
+import { HeadIndex } from './head-index';
+import { evictLeastRecentIdle, sweepIdle, trimIdle } from './idle-sockets';
+import type { Lane } from './lane';
+import { type LanePick, pickLane, pickLeastRecentLane } from './pick-lane';
+import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
 import type { WebSocketConstructor } from './socket-handle';
-
-export class PoolError extends Error {
-  constructor(
-    readonly kind: 'queue-full' | 'queue-timeout' | 'pool-closed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PoolError';
-  }
-}
+import { WaitQueue } from './wait-queue';
 
 export type AcquireRequest = {
   /** Credential scope: sockets are never shared across scopes. */
   scope: string;
   url: string;
-  /** Upgrade headers; called once per new socket (API keys may rotate). */
-  headers: () => Record<string, string> | Promise<Record<string, string>>;
+  /**
+   * Upgrade headers; called once per new socket (API keys may rotate). Synchronous, so a new
+   * socket is in the pool at once and concurrent calls can share its lanes while it opens.
+   */
+  headers: () => Record<string, string>;
   webSocket: WebSocketConstructor | undefined;
-  /** Prefer the free socket whose latest response is this id (it can continue it as a delta). */
+  /** Prefer the lane whose latest response is this id (it can continue it as a delta). */
   preferHeadId?: string;
   /** Do not hand out these sockets (e.g. the one that just failed). */
   avoid?: ReadonlySet<number>;
-  /** Open a new socket even when an idle one exists (a resend after a socket failure). */
-  fresh?: boolean;
+  /**
+   * A resend after a socket failed at this time: only a socket opened since may carry it. (With
+   * lanes off, always a new socket.)
+   */
+  freshSince?: number;
   signal?: AbortSignal;
   maxPayload: number;
 };
 
+/** A lane of a socket, handed to one call until `release`. */
 export type Lease = {
   connection: Connection;
+  lane: Lane;
   /** The socket was open before this call. */
   reused: boolean;
+  /**
+   * The busy lane of this socket that holds the call's chain head: the call may fork it onto its
+   * own lane. That lane is held (not handed out) until `endHold`.
+   */
+  forkFrom: Lane | undefined;
 };
 
-type Waiter = { wake(): void };
-
 /**
- * Sockets keyed by credential scope, one response in flight per socket. Hands out a free socket
- * that holds the wanted chain head when it can, any idle socket of the scope otherwise, a new
- * socket below `maxSockets`, and queues the call beyond that (docs/architecture.md, "The pool").
+ * Sockets keyed by credential scope, each offering one lane (lanes off) or `lanes` named lanes.
+ * Hands out a socket and a lane: the lane holding the wanted chain head when it is free, else a
+ * free lane by the rules of `pickLane`, else a new socket below `maxSockets`, else (lanes on) the
+ * least recently used chain's lane, and queues the call beyond that (docs/architecture.md, "The
+ * pool").
  */
 export class SessionPool {
   private readonly connections = new Map<string, Set<Connection>>();
-  private readonly waiters: Waiter[] = [];
+  private readonly heads = new HeadIndex();
+  private readonly queue: WaitQueue;
   private total = 0;
   /** Bumped by close(): calls that were waiting when it happened fail instead of carrying on. */
   private generation = 0;
   private readonly sweeper: ReturnType<typeof setInterval>;
+  private readonly maxInFlight: number;
 
   constructor(readonly settings: PoolSettings) {
+    this.queue = new WaitQueue(settings);
+    this.maxInFlight = settings.lanes > 0 ? Math.min(MAX_IN_FLIGHT_PER_SOCKET, settings.lanes) : 1;
     const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
-    this.sweeper = setInterval(() => this.sweep(), every);
+    this.sweeper = setInterval(() => sweepIdle(this.connections, settings), every);
     // Edge runtimes and browsers return a number, which has no unref().
     (this.sweeper as { unref?: () => void }).unref?.();
   }
 
-  /** Counts for tests and diagnostics. */
-  stats(): { open: number; idle: number; busy: number; queued: number } {
+  /** Counts for tests and diagnostics; `inFlight`: lanes handed out, on every socket. */
+  stats(): { open: number; idle: number; busy: number; queued: number; inFlight: number } {
     let idle = 0;
     let busy = 0;
+    let inFlight = 0;
     for (const set of this.connections.values()) {
-      for (const c of set) c.busy ? busy++ : idle++;
+      for (const c of set) {
+        c.busy ? busy++ : idle++;
+        inFlight += c.inFlight;
+      }
     }
-    return { open: this.total, idle, busy, queued: this.waiters.length };
+    return { open: this.total, idle, busy, queued: this.queue.length, inFlight };
   }
 
   async acquire(request: AcquireRequest): Promise<Lease> {
     const deadline = Date.now() + this.settings.queueTimeoutMs;
     const generation = this.generation;
+    const multiplexed = this.settings.lanes > 0;
     for (;;) {
       request.signal?.throwIfAborted();
-      if (this.generation !== generation) {
-        throw new PoolError('pool-closed', 'the WebSocket pool was closed while the call waited');
-      }
-
-      const idle = request.fresh ? undefined : this.pickIdle(request);
-      if (idle) {
-        // Reserve it before yielding, so no concurrent call picks the same socket.
-        idle.leased = true;
-        idle.lastUsedAt = Date.now();
-        // Yield one tick: a close that is already on its way becomes visible before use.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        if (idle.usable) return { connection: idle, reused: true };
+      this.queue.throwIfClosedSince(generation, this.generation);
+      const sockets = this.candidates(request);
+      const picked = pickLane(sockets, this.heads.get(request.preferHeadId), multiplexed);
+      if (picked) {
+        const lease = await this.take(picked, request);
+        if (lease) return lease;
         continue;
       }
-      if (this.total >= this.settings.maxSockets) this.evictIdle(1);
-      if (this.total < this.settings.maxSockets) {
-        return { connection: await this.connect(request), reused: false };
+      if (this.total < this.settings.maxSockets) return this.connect(request);
+      // Lanes on: evict the least recently used chain of the scope before another scope's socket.
+      const evicted = multiplexed ? pickLeastRecentLane(sockets) : undefined;
+      if (evicted) {
+        const lease = await this.take(evicted, request);
+        if (lease) return lease;
+        continue;
       }
-      await this.wait(deadline, request.signal);
+      evictLeastRecentIdle(this.connections);
+      if (this.total < this.settings.maxSockets) return this.connect(request);
+      await this.queue.wait(deadline, request.signal);
     }
   }
 
   /**
-   * Back to idle. `after.headId` is the response the server now holds in this socket's cache: the
-   * new chain head after a completed turn, undefined after a failed one (a failed request evicts
-   * the parent). Without `after`, nothing was sent and the socket keeps the head it had.
+   * Gives the lane back. `after.headId` is the response the server now holds in the lane's cache:
+   * the new chain head after a completed turn, undefined after a failed one (a failed request
+   * evicts the parent). Without `after`, nothing was sent and the lane keeps the head it had.
+   * A second release of the same lease does nothing.
    */
-  release(connection: Connection, after?: { headId: string | undefined }): void {
-    if (after) connection.headId = after.headId;
-    connection.endTurn();
-    connection.leased = false;
-    if (this.tooOld(connection)) connection.close('socket age limit');
-    else this.trimIdle();
-    this.wakeOne();
+  release(lease: Lease, after?: { headId: string | undefined }): void {
+    const { connection, lane } = lease;
+    this.endHold(lease);
+    if (lane.owner !== lease) return;
+    if (after) this.heads.set(lane, connection, after.headId);
+    connection.unreserve(lane, lease);
+    if (this.tooOld(connection) && !connection.busy) connection.close('socket age limit');
+    else trimIdle(this.connections, this.settings.maxIdleSockets);
+    this.queue.wakeOne();
+  }
+
+  /**
+   * Takes the lane out of service for good (the server refused it, or a response abandoned on it
+   * never ended) and gives the lease back. The socket's other lanes carry on.
+   */
+  retire(lease: Lease): void {
+    if (lease.lane.owner === lease) {
+      this.heads.set(lease.lane, lease.connection, undefined);
+      lease.lane.retired = true;
+    }
+    this.release(lease);
+  }
+
+  /** The fork has started on the server (or will not happen): its source lane may move on. */
+  endHold(lease: Lease): void {
+    if (!lease.forkFrom) return;
+    lease.forkFrom.holds--;
+    lease.forkFrom = undefined;
+    this.queue.wakeOne();
   }
 
   /** Closes every socket and rejects queued calls. The pool can be used again afterwards. */
   async close(): Promise<void> {
     this.generation++;
-    for (const set of this.connections.values()) {
-      for (const c of set) c.close('pool closed');
-    }
-    for (const waiter of this.waiters.splice(0)) waiter.wake();
+    for (const set of this.connections.values()) for (const c of set) c.close('pool closed');
+    this.queue.wakeAll();
   }
 
-  private pickIdle(request: AcquireRequest): Connection | undefined {
+  /** The scope's sockets this call may use that have room for one more response. */
+  private candidates(request: AcquireRequest): Connection[] {
     const set = this.connections.get(request.scope);
-    if (!set) return undefined;
-    let best: Connection | undefined;
+    const sockets: Connection[] = [];
+    if (!set || (request.freshSince !== undefined && this.settings.lanes === 0)) return sockets;
+    const oldest = Date.now() - this.settings.maxSocketAgeMs;
     for (const c of set) {
-      if (!c.usable || c.busy || request.avoid?.has(c.id)) continue;
-      if (this.tooOld(c)) {
-        c.close('socket age limit');
+      if (c.failure || request.avoid?.has(c.id) || c.inFlight >= this.maxInFlight) continue;
+      if (request.freshSince !== undefined && c.openedAt < request.freshSince) continue;
+      if (c.openedAt <= oldest) {
+        if (!c.busy) c.close('socket age limit');
         continue;
       }
-      if (request.preferHeadId !== undefined && c.headId === request.preferHeadId) return c;
-      // Otherwise the least recently used one: its chain is the least likely to be continued.
-      if (!best || c.lastUsedAt < best.lastUsedAt) best = c;
+      sockets.push(c);
     }
-    return best;
+    return sockets;
   }
 
-  private async connect(request: AcquireRequest): Promise<Connection> {
-    this.total++; // reserve the slot before awaiting, so concurrent calls respect maxSockets
-    let connection: Connection | undefined;
-    const onAbort = () => connection?.terminate('aborted');
+  /**
+   * Reserves the picked lane (before any await, so no concurrent call takes it), then makes sure
+   * its socket is open: an open one gets one tick, so a close already on its way is seen; one
+   * still opening (lanes on: calls share it) is waited for. Undefined: try another.
+   */
+  private async take(picked: LanePick, request: AcquireRequest): Promise<Lease | undefined> {
+    const { connection, lane, forkFrom } = picked;
+    const lease: Lease = { connection, lane, reused: connection.usable, forkFrom };
+    connection.reserve(lane, lease);
+    if (forkFrom) forkFrom.holds++;
     try {
-      const headers = await request.headers();
-      connection = new Connection({
+      if (lease.reused) await new Promise<void>((resolve) => setImmediate(resolve));
+      else await this.untilOpen(connection, request.signal);
+    } catch (error) {
+      this.release(lease);
+      throw request.signal?.aborted ? request.signal.reason : error;
+    }
+    if (connection.usable) return lease;
+    this.release(lease);
+    return undefined;
+  }
+
+  private async connect(request: AcquireRequest): Promise<Lease> {
+    this.total++;
+    let lease: Lease | undefined;
+    try {
+      const headers = request.headers();
+      const connection = new Connection({
         id: nextConnectionId(),
         url: request.url,
         headers,
         webSocket: request.webSocket,
         pingIntervalMs: this.settings.pingIntervalMs,
         maxPayload: request.maxPayload,
+        lanes: this.settings.lanes,
         onClosed: (c) => this.remove(request.scope, c),
       });
-      connection.leased = true; // it belongs to this call from the start
-
+      // Its first lane belongs to this call from the start.
+      lease = { connection, lane: connection.lanes[0], reused: false, forkFrom: undefined };
+      connection.reserve(lease.lane, lease);
       const set = this.connections.get(request.scope) ?? new Set<Connection>();
       this.connections.set(request.scope, set);
       set.add(connection);
-      request.signal?.addEventListener('abort', onAbort, { once: true });
-      await connection.waitOpen(this.settings.connectTimeoutMs);
-      request.signal?.throwIfAborted();
-      return connection;
+      await this.untilOpen(connection, request.signal);
+      return lease;
     } catch (error) {
-      if (!connection) {
+      if (!lease) {
         this.total--;
-        this.wakeOne();
-      } else connection.terminate('connect failed');
+        this.queue.wakeOne();
+      } else {
+        const { connection } = lease;
+        this.release(lease);
+        // Calls that share the opening socket on other lanes keep it; alone, it goes.
+        if (!connection.busy) connection.terminate('connect failed');
+      }
       throw request.signal?.aborted ? request.signal.reason : error;
-    } finally {
-      request.signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** The upgrade, or the abort of this call (which leaves the socket to whoever else waits). */
+  private untilOpen(connection: Connection, signal: AbortSignal | undefined): Promise<void> {
+    const open = connection.waitOpen(this.settings.connectTimeoutMs);
+    if (!signal) return open;
+    return new Promise<void>((resolve, reject) => {
+      const deadline = armDeadline({
+        ms: undefined,
+        signal,
+        onTimeout: () => reject(signal.reason),
+      });
+      open.then(resolve, reject).finally(() => deadline.cancel());
+    });
   }
 
   private remove(scope: string, connection: Connection): void {
@@ -175,91 +252,12 @@ export class SessionPool {
     if (set?.delete(connection)) {
       this.total--;
       if (set.size === 0) this.connections.delete(scope);
-      this.wakeOne();
+      this.heads.forget(connection);
+      this.queue.wakeOne();
     }
   }
 
   private tooOld(connection: Connection): boolean {
     return Date.now() - connection.openedAt >= this.settings.maxSocketAgeMs;
   }
-
-  private idleConnections(): Connection[] {
-    const idle: Connection[] = [];
-    for (const set of this.connections.values()) {
-      for (const c of set) if (!c.busy && c.usable) idle.push(c);
-    }
-    return idle.sort((a, b) => a.lastUsedAt - b.lastUsedAt);
-  }
-
-  private evictIdle(count: number): void {
-    for (const c of this.idleConnections().slice(0, count)) c.close('evicted (pool full)');
-  }
-
-  private trimIdle(): void {
-    let idleCount = 0;
-    for (const set of this.connections.values()) {
-      for (const c of set) if (!c.busy && c.usable) idleCount++;
-    }
-    // Sorting happens only when there is something to evict.
-    if (idleCount <= this.settings.maxIdleSockets) return;
-    const idle = this.idleConnections();
-    const excess = idle.length - this.settings.maxIdleSockets;
-    for (const c of idle.slice(0, Math.max(0, excess))) c.close('evicted (too many idle sockets)');
-  }
-
-  private sweep(): void {
-    const now = Date.now();
-    for (const c of this.idleConnections()) {
-      if (now - c.lastUsedAt >= this.settings.idleTimeoutMs) c.close('idle timeout');
-      else if (this.tooOld(c)) c.close('socket age limit');
-    }
-  }
-
-  private wait(deadline: number, signal: AbortSignal | undefined): Promise<void> {
-    if (this.waiters.length >= this.settings.maxQueuedCalls) {
-      throw new PoolError(
-        'queue-full',
-        `too many calls waiting for a WebSocket (maxQueuedCalls ${this.settings.maxQueuedCalls})`,
-      );
-    }
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) throw queueTimeout(this.settings);
-    return new Promise<void>((resolve, reject) => {
-      const leave = () => {
-        const index = this.waiters.indexOf(waiter);
-        if (index >= 0) this.waiters.splice(index, 1);
-      };
-      const deadline = armDeadline({
-        ms: remaining,
-        signal,
-        onTimeout: () => {
-          leave();
-          reject(queueTimeout(this.settings));
-        },
-        onAbort: () => {
-          leave();
-          reject(signal?.reason);
-        },
-      });
-      const waiter: Waiter = {
-        wake: () => {
-          deadline.cancel();
-          leave();
-          resolve();
-        },
-      };
-      this.waiters.push(waiter);
-    });
-  }
-
-  private wakeOne(): void {
-    this.waiters[0]?.wake();
-  }
-}
-
-function queueTimeout(settings: PoolSettings): PoolError {
-  return new PoolError(
-    'queue-timeout',
-    `no WebSocket became free within ${settings.queueTimeoutMs} ms (all ${settings.maxSockets} sockets busy); raise pool.maxSockets or pool.queueTimeoutMs`,
-  );
 }

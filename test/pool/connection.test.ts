@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Connection,
-  type ConnectionError,
-  type ConnectionFailure,
-  nextConnectionId,
-} from '../../src/pool/connection';
+import { Connection, nextConnectionId } from '../../src/pool/connection';
+import type { ConnectionError, ConnectionFailure } from '../../src/pool/connection-error';
+import type { Lane } from '../../src/pool/lane';
 import { completeEveryTurn, type SocketServer, startSocketServer } from './socket-server';
 
 let server: SocketServer | undefined;
@@ -15,7 +12,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-function connect(url: string, settings: { pingIntervalMs?: number } = {}) {
+function connect(url: string, settings: { pingIntervalMs?: number; lanes?: number } = {}) {
   const closed: Connection[] = [];
   const connection = new Connection({
     id: nextConnectionId(),
@@ -24,17 +21,22 @@ function connect(url: string, settings: { pingIntervalMs?: number } = {}) {
     webSocket: undefined,
     pingIntervalMs: settings.pingIntervalMs ?? 0,
     maxPayload: 1024 * 1024,
+    lanes: settings.lanes ?? 0,
     onClosed: (c) => closed.push(c),
   });
   opened.push(connection);
   return { connection, closed };
 }
 
-/** Starts a turn that records its events and its failure. */
-function recordTurn(connection: Connection, frame = '{"type":"response.create"}') {
+/** Starts a turn on `lane` (the first one by default) that records its events and its failure. */
+function recordTurn(
+  connection: Connection,
+  frame = '{"type":"response.create"}',
+  lane: Lane = connection.lanes[0],
+) {
   const events: Record<string, unknown>[] = [];
   const failures: ConnectionError[] = [];
-  connection.startTurn(frame, {
+  connection.startTurn(lane, frame, {
     event: (event) => events.push(event),
     failed: (error) => failures.push(error),
   });
@@ -59,8 +61,10 @@ describe('Connection', () => {
     expect(connection.usable).toBe(true);
     expect(server.upgrades[0].headers.authorization).toBe('Bearer test-key');
 
-    const turn = recordTurn(connection);
+    const owner = {};
+    connection.reserve(connection.lanes[0], owner);
     expect(connection.busy).toBe(true);
+    const turn = recordTurn(connection);
     expect(() => recordTurn(connection)).toThrow(/already in flight/);
     await vi.waitFor(() => expect(turn.events).toHaveLength(2));
     expect(turn.events.map((event) => event.type)).toEqual([
@@ -68,8 +72,10 @@ describe('Connection', () => {
       'response.completed',
     ]);
     expect(server.frames[0]).toEqual(['{"type":"response.create"}']);
-    connection.endTurn();
+    expect(connection.unreserve(connection.lanes[0], {})).toBe(false); // not its owner
+    expect(connection.unreserve(connection.lanes[0], owner)).toBe(true);
     expect(connection.busy).toBe(false);
+    expect(connection.lanes[0].listener).toBeUndefined();
     expect(turn.failures).toEqual([]);
   });
 
@@ -146,5 +152,77 @@ describe('Connection', () => {
     } finally {
       await silentServer.close();
     }
+  });
+});
+
+describe('Connection with lanes', () => {
+  const laneOf = (frame: string) => (JSON.parse(frame) as { stream_id: string }).stream_id;
+
+  it('offers lanes lane-1 … lane-N and routes interleaved events by stream_id', async () => {
+    const frames: { socket: import('ws').WebSocket; lane: string }[] = [];
+    server = await startSocketServer({
+      onFrame: (socket, frame) => {
+        frames.push({ socket, lane: laneOf(frame) });
+        if (frames.length < 2) return;
+        // Both responses interleave on the socket, as different lanes do.
+        for (const type of ['response.created', 'response.output_text.delta', 'response.completed'])
+          for (const { lane } of frames) socket.send(JSON.stringify({ type, stream_id: lane }));
+      },
+    });
+    const { connection } = connect(server.url, { lanes: 3 });
+    expect(connection.lanes.map((lane) => lane.streamId)).toEqual(['lane-1', 'lane-2', 'lane-3']);
+    expect(connection.multiplexed).toBe(true);
+    await connection.waitOpen(2_000);
+    const [a, b] = connection.lanes;
+    const first = recordTurn(connection, '{"stream_id":"lane-1"}', a);
+    const second = recordTurn(connection, '{"stream_id":"lane-2"}', b);
+    await vi.waitFor(() => expect(second.events).toHaveLength(3));
+    expect(first.events.map((e) => e.stream_id)).toEqual(['lane-1', 'lane-1', 'lane-1']);
+    expect(second.events.map((e) => e.stream_id)).toEqual(['lane-2', 'lane-2', 'lane-2']);
+    expect(connection.usable).toBe(true);
+  });
+
+  it('a socket failure fails every lane in flight on it', async () => {
+    let count = 0;
+    server = await startSocketServer({
+      onFrame: (socket) => {
+        if (++count === 2) socket.close(1011, 'gone');
+      },
+    });
+    const { connection } = connect(server.url, { lanes: 2 });
+    await connection.waitOpen(2_000);
+    const turns = connection.lanes.map((lane) => recordTurn(connection, '{}', lane));
+    await vi.waitFor(() => expect(turns.every((t) => t.failures.length === 1)).toBe(true));
+    for (const turn of turns)
+      expect(turn.failures[0].failure).toEqual({ kind: 'closed', code: 1011, reason: 'gone' });
+    expect(connection.lanes.every((lane) => lane.listener === undefined)).toBe(true);
+  });
+
+  it('drops an event of a lane nobody listens to; an event outside any lane retires the socket', async () => {
+    server = await startSocketServer();
+    const { connection, closed } = connect(server.url, { lanes: 2 });
+    await connection.waitOpen(2_000);
+    const turn = recordTurn(connection, '{}', connection.lanes[0]);
+    const peer = server.sockets[0];
+    peer.send(JSON.stringify({ type: 'response.completed', stream_id: 'lane-2' }));
+    peer.send(JSON.stringify({ type: 'response.created', stream_id: 'lane-1' }));
+    await vi.waitFor(() => expect(turn.events).toHaveLength(1));
+    expect(turn.events[0]).toEqual({ type: 'response.created', stream_id: 'lane-1' });
+    expect(connection.usable).toBe(true);
+    peer.send(
+      JSON.stringify({ type: 'error', error: { code: 'websocket_connection_limit_reached' } }),
+    );
+    await vi.waitFor(() => expect(closed).toEqual([connection]));
+    expect(turn.failures.map((error) => error.failure)).toEqual([
+      { kind: 'error', message: 'server error on idle socket' },
+    ]);
+  });
+
+  it('every caller may wait for the upgrade; a connect timeout fails them all', async () => {
+    server = await startSocketServer({ silentUpgrade: true });
+    const { connection } = connect(server.url, { lanes: 2 });
+    const waits = [connection.waitOpen(100), connection.waitOpen(5_000)];
+    expect(await failureOf(waits[0])).toEqual({ kind: 'connect-timeout' });
+    expect(await failureOf(waits[1])).toEqual({ kind: 'connect-timeout' });
   });
 });

@@ -1,33 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PoolSettings } from '../../src/pool/pool-settings';
-import { resolvePoolSettings } from '../../src/pool/pool-settings';
-import { type AcquireRequest, PoolError, SessionPool } from '../../src/pool/session-pool';
-import { type SocketServer, startSocketServer } from './socket-server';
+import { describe, expect, it, vi } from 'vitest';
+import { PoolError } from '../../src/pool/wait-queue';
+import { usePool } from './use-pool';
 
-let server: SocketServer;
-let pool: SessionPool | undefined;
-afterEach(async () => {
-  await pool?.close();
-  pool = undefined;
-  await server?.close();
-});
-
-async function setup(settings: Partial<PoolSettings> = {}) {
-  server = await startSocketServer();
-  pool = new SessionPool(resolvePoolSettings({ pingIntervalMs: 0, ...settings }));
-  return pool;
-}
-
-function request(overrides: Partial<AcquireRequest> = {}): AcquireRequest {
-  return {
-    scope: 'scope-a',
-    url: server.url,
-    headers: () => ({ Authorization: 'Bearer test-key' }),
-    webSocket: undefined,
-    maxPayload: 1024 * 1024,
-    ...overrides,
-  };
-}
+const harness = usePool();
+const { setup, request } = harness;
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -43,18 +19,19 @@ describe('SessionPool', () => {
     const pool = await setup();
     const first = await pool.acquire(request());
     expect(first.reused).toBe(false);
-    expect(pool.stats()).toEqual({ open: 1, idle: 0, busy: 1, queued: 0 });
-    pool.release(first.connection);
+    expect(pool.stats()).toEqual({ open: 1, idle: 0, busy: 1, queued: 0, inFlight: 1 });
+    pool.release(first);
     expect(pool.stats()).toMatchObject({ idle: 1, busy: 0 });
     const second = await pool.acquire(request());
-    expect(second).toEqual({ connection: first.connection, reused: true });
-    expect(server.upgrades).toHaveLength(1);
+    expect(second).toMatchObject({ connection: first.connection, lane: first.lane, reused: true });
+    expect(first.lane.streamId).toBeUndefined(); // lanes off: the default lane
+    expect(harness.server.upgrades).toHaveLength(1);
   });
 
   it('never shares a socket across credential scopes', async () => {
     const pool = await setup();
     const a = await pool.acquire(request({ scope: 'scope-a' }));
-    pool.release(a.connection);
+    pool.release(a);
     const b = await pool.acquire(request({ scope: 'scope-b' }));
     expect(b.connection).not.toBe(a.connection);
     expect(b.reused).toBe(false);
@@ -63,32 +40,34 @@ describe('SessionPool', () => {
   it('prefers the free socket that holds the wanted chain head', async () => {
     const pool = await setup();
     const [a, b] = await Promise.all([pool.acquire(request()), pool.acquire(request())]);
-    pool.release(a.connection, { headId: 'resp_a' });
-    pool.release(b.connection, { headId: 'resp_b' });
+    pool.release(a, { headId: 'resp_a' });
+    pool.release(b, { headId: 'resp_b' });
     const preferred = await pool.acquire(request({ preferHeadId: 'resp_b' }));
     expect(preferred.connection).toBe(b.connection);
   });
 
-  it('release sets the head the socket holds, clears it, or keeps it', async () => {
+  it('release sets the head the socket holds, clears it, or keeps it; a second release does nothing', async () => {
     const pool = await setup();
-    const { connection } = await pool.acquire(request());
-    pool.release(connection, { headId: 'resp_1' });
-    expect(connection.headId).toBe('resp_1');
-    await pool.acquire(request());
-    pool.release(connection); // nothing was sent: the head stays
-    expect(connection.headId).toBe('resp_1');
-    await pool.acquire(request());
-    pool.release(connection, { headId: undefined }); // a failed request evicted it
-    expect(connection.headId).toBeUndefined();
+    const first = await pool.acquire(request());
+    pool.release(first, { headId: 'resp_1' });
+    expect(first.lane.headId).toBe('resp_1');
+    const second = await pool.acquire(request());
+    pool.release(second); // nothing was sent: the head stays
+    expect(first.lane.headId).toBe('resp_1');
+    const third = await pool.acquire(request());
+    pool.release(second, { headId: 'resp_stale' }); // not its lease any more
+    expect(third.lane.owner).toBe(third);
+    pool.release(third, { headId: undefined }); // a failed request evicted it
+    expect(first.lane.headId).toBeUndefined();
   });
 
   it('fresh opens a new socket although one is idle; avoid skips the sockets named', async () => {
     const pool = await setup();
     const first = await pool.acquire(request());
-    pool.release(first.connection);
-    const fresh = await pool.acquire(request({ fresh: true }));
+    pool.release(first);
+    const fresh = await pool.acquire(request({ freshSince: Date.now() }));
     expect(fresh.reused).toBe(false);
-    pool.release(fresh.connection);
+    pool.release(fresh);
     const other = await pool.acquire(request({ avoid: new Set([first.connection.id]) }));
     expect(other.connection).toBe(fresh.connection);
   });
@@ -98,7 +77,7 @@ describe('SessionPool', () => {
     const first = await pool.acquire(request());
     const waiting = pool.acquire(request());
     await vi.waitFor(() => expect(pool.stats().queued).toBe(1));
-    pool.release(first.connection);
+    pool.release(first);
     const second = await waiting;
     expect(second.connection).toBe(first.connection);
     expect(pool.stats()).toMatchObject({ open: 1, queued: 0 });
@@ -136,8 +115,8 @@ describe('SessionPool', () => {
     await vi.waitFor(() => expect(pool.stats().queued).toBe(1));
     await pool.close();
     expect(((await waiting) as PoolError).kind).toBe('pool-closed');
-    await vi.waitFor(() => expect(server.open()).toBe(0));
-    expect(pool.stats()).toEqual({ open: 0, idle: 0, busy: 0, queued: 0 });
+    await vi.waitFor(() => expect(harness.server.open()).toBe(0));
+    expect(pool.stats()).toEqual({ open: 0, idle: 0, busy: 0, queued: 0, inFlight: 0 });
     const again = await pool.acquire(request());
     expect(again.reused).toBe(false);
   });
@@ -145,17 +124,17 @@ describe('SessionPool', () => {
   it('keeps at most maxIdleSockets idle, closing the least recently used', async () => {
     const pool = await setup({ maxIdleSockets: 1 });
     const [a, b] = await Promise.all([pool.acquire(request()), pool.acquire(request())]);
-    pool.release(a.connection);
-    pool.release(b.connection);
+    pool.release(a);
+    pool.release(b);
     expect(a.connection.usable).toBe(false);
     expect(b.connection.usable).toBe(true);
-    await vi.waitFor(() => expect(server.open()).toBe(1));
+    await vi.waitFor(() => expect(harness.server.open()).toBe(1));
   });
 
   it('does not hand out a socket past its age limit', async () => {
     const pool = await setup({ maxSocketAgeMs: 50 });
     const first = await pool.acquire(request());
-    pool.release(first.connection);
+    pool.release(first);
     await vi.waitFor(() => expect(Date.now() - first.connection.openedAt).toBeGreaterThan(50));
     const next = await pool.acquire(request());
     expect(next.connection).not.toBe(first.connection);
@@ -164,8 +143,7 @@ describe('SessionPool', () => {
 
   it('a failed upgrade frees its slot for the next call', async () => {
     const pool = await setup({ maxSockets: 1 });
-    await server.close();
-    server = await startSocketServer({ rejectWith: 403 });
+    await harness.restartServer({ rejectWith: 403 });
     const failed = await rejection(pool.acquire(request()));
     expect((failed as Error).message).toMatch(/HTTP 403/);
     expect(pool.stats().open).toBe(0);

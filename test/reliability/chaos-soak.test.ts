@@ -1,14 +1,17 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, stepCountIs, tool } from 'ai';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Fault } from '../../src/testing';
 import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { poolOf } from '../helpers/pool-of';
 
 /**
  * Seeded chaos: 2,000 turns over 50 concurrent conversations while random faults hit the
- * sockets. Every call must succeed or fail with a typed error, never hang; no reply may belong
- * to another conversation; no server context may hold a duplicated item; no socket may be left.
+ * sockets, once with one conversation per socket and once with lanes (many conversations per
+ * socket, so one socket fault hits every lane on it). Every call must succeed or fail with a
+ * typed error, never hang; no reply may belong to another conversation; no server context may
+ * hold a duplicated item; no socket and no lane may be left.
  */
 const SEED = Number(process.env.CHAOS_SEED ?? 20261130);
 const CONVERSATIONS = 50;
@@ -40,20 +43,22 @@ const FAULTS: Array<(random: () => number) => Fault | 'close-all'> = [
   () => 'close-all',
 ];
 
-let mock: MockSetup;
-beforeAll(async () => {
-  mock = await startMock({
-    pool: { maxSockets: 40, firstEventTimeoutMs: 2_000, pingIntervalMs: 1_000 },
-  });
-});
-afterAll(async () => {
-  await mock.close();
+let mock: MockSetup | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
 });
 
-describe('chaos soak', () => {
+const POOLS = [
+  { name: 'one conversation per socket', pool: { maxSockets: 40 } },
+  { name: 'lanes on (32 per socket, 4 sockets)', pool: { maxSockets: 4, lanes: 32 } },
+];
+
+describe.each(POOLS)('chaos soak, $name', ({ pool }) => {
   it(`${CONVERSATIONS * TURNS} turns over ${CONVERSATIONS} conversations with random faults`, {
     timeout: 240_000,
   }, async () => {
+    const mock = await startSoak(pool);
     const random = mulberry32(SEED);
     const counts = { ok: 0, typedError: 0, delta: 0, full: 0, resends: 0, faults: 0, http: 0 };
     const untyped: unknown[] = [];
@@ -153,7 +158,14 @@ describe('chaos soak', () => {
     expect(counts.ok).toBeGreaterThan(CONVERSATIONS * TURNS * 0.8);
     expect(counts.delta).toBeGreaterThan(counts.full);
 
+    // No lane left handed out (lanes drained after errors give theirs back), then no socket.
+    await vi.waitFor(() => expect(poolOf(mock).stats()).toMatchObject({ inFlight: 0, queued: 0 }));
     await mock.provider.close();
     await vi.waitFor(() => expect(mock.server.sockets().open).toBe(0));
   });
 });
+
+async function startSoak(pool: { maxSockets: number; lanes?: number }): Promise<MockSetup> {
+  mock = await startMock({ pool: { ...pool, firstEventTimeoutMs: 2_000, pingIntervalMs: 1_000 } });
+  return mock;
+}

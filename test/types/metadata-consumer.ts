@@ -72,6 +72,8 @@ export type InputModeIsTyped = Expect<Equal<WebSocketCallMetadata['inputMode'], 
 export type TransportIsTyped = Expect<
   Equal<WebSocketCallMetadata['transport'], 'websocket' | 'http'>
 >;
+// The lane a call used with pool.lanes on; null when it used none.
+export type LaneIsTyped = Expect<Equal<WebSocketCallMetadata['lane'], string | null>>;
 
 // providerOptions.openai, typed: @ai-sdk/openai's options plus conversationId.
 export const options = {

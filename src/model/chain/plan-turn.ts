@@ -14,14 +14,19 @@ export type PlanTurnArgs = {
   head: ChainHead | undefined;
   /** Whether the prompt names a response at all (for the reason given). */
   namesResponse: boolean;
-  /** The socket chosen for this call: its id and the latest response it holds. */
-  connection: { id: number; headId: string | undefined };
+  /**
+   * The socket and lane chosen for this call: the socket's id, the latest response the lane
+   * holds, and whether another lane of that socket holds the head (lanes on, a double submit):
+   * a request on this lane naming it forks it from there.
+   */
+  connection: { id: number; headId: string | undefined; forkable?: boolean };
 };
 
 /**
- * The delta rule (docs/architecture.md, "The delta rule"): continue a head with `previous_response_id` and only the new items
- * when the settings are unchanged, the prompt starts with exactly what the server holds, and the
- * server can find the head (it is the chosen socket's latest response, or it was stored).
+ * The delta rule (docs/architecture.md, "The delta rule"): continue a head with
+ * `previous_response_id` and only the new items when the settings are unchanged, the prompt starts
+ * with exactly what the server holds, and the server can find the head (it is the chosen lane's
+ * latest response, another lane of the same socket holds it, or it was stored).
  */
 export function planTurn({
   items,
@@ -35,12 +40,13 @@ export function planTurn({
   if (head.settingsKey !== settingsKey) return full('settings-changed');
   const held = [head.items, head.plainItems].find((candidate) => extendsHistory(candidate, items));
   if (!held) return full('history-changed');
-  const onThisSocket = connection.id === head.connectionId && connection.headId === head.responseId;
-  if (!onThisSocket && !head.stored) return full('socket-replaced');
+  const onThisLane = connection.id === head.connectionId && connection.headId === head.responseId;
+  const fork = !onThisLane && connection.forkable === true && connection.id === head.connectionId;
+  if (!onThisLane && !fork && !head.stored) return full('socket-replaced');
   return {
     mode: 'delta',
     previousResponseId: head.responseId,
     input: items.slice(held.length),
-    reason: onThisSocket ? 'continuation' : 'continuation-from-store',
+    reason: onThisLane ? 'continuation' : fork ? 'continuation-fork' : 'continuation-from-store',
   };
 }

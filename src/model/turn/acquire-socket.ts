@@ -9,12 +9,12 @@ const MAX_CONNECT_ATTEMPTS = 3;
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
 /**
- * A socket for the call from the pool, preferring the one that holds the call's chain head;
- * transient upgrade failures are retried with backoff (100 ms, then 400 ms).
+ * A socket and lane for the call from the pool, preferring the lane that holds the call's chain
+ * head; transient upgrade failures are retried with backoff (100 ms, then 400 ms).
  */
 export async function acquireSocket(
   call: TurnCall,
-  { fresh, avoid }: { fresh: boolean; avoid: ReadonlySet<number> },
+  { freshSince, avoid }: { freshSince: number | undefined; avoid: ReadonlySet<number> },
 ): Promise<Lease> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -25,7 +25,7 @@ export async function acquireSocket(
         webSocket: call.config.webSocket,
         preferHeadId: call.head?.responseId,
         avoid,
-        fresh,
+        freshSince,
         signal: call.signal,
         maxPayload: MAX_PAYLOAD_BYTES,
       });

@@ -1,4 +1,4 @@
-import type { Connection } from '../../pool/connection';
+import type { Lease } from '../../pool/session-pool';
 import { planTurn, type TurnPlan } from '../chain/plan-turn';
 import type { TurnCall } from './turn-call';
 
@@ -7,11 +7,11 @@ export type Frame = { body: Record<string, unknown>; text: string; bytes: number
 
 /**
  * The plan for this attempt: a resend always carries full input (`forcedReason` says why); a
- * first attempt asks the delta rule, given the socket the pool handed out.
+ * first attempt asks the delta rule, given the socket and lane the pool handed out.
  */
 export function planAttempt(
   call: TurnCall,
-  connection: Connection,
+  lease: Lease,
   forcedReason: string | undefined,
 ): TurnPlan {
   if (forcedReason) return { mode: 'full', input: call.request.input, reason: forcedReason };
@@ -20,16 +20,24 @@ export function planAttempt(
     settingsKey: call.settingsKey,
     head: call.head,
     namesResponse: call.namesResponse,
-    connection: { id: connection.id, headId: connection.headId },
+    connection: {
+      id: lease.connection.id,
+      headId: lease.lane.headId,
+      forkable: lease.forkFrom !== undefined,
+    },
   });
 }
 
-/** The `response.create` frame: the Responses body minus `stream`, plus the chain link. */
-export function buildFrame(call: TurnCall, plan: TurnPlan): Frame {
+/**
+ * The `response.create` frame: the Responses body minus `stream`, plus the chain link and, with
+ * lanes on, the lane (`stream_id`).
+ */
+export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | undefined): Frame {
   const body = {
     type: 'response.create',
     ...call.request.settings,
     ...(plan.mode === 'delta' && { previous_response_id: plan.previousResponseId }),
+    ...(streamId !== undefined && { stream_id: streamId }),
     input: plan.input,
   };
   const text = JSON.stringify(body);

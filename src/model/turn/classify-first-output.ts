@@ -1,12 +1,16 @@
-import { ConnectionError } from '../../pool/connection';
+import { ConnectionError } from '../../pool/connection-error';
 import type { ServerError } from '../events/server-error';
 import type { FirstOutput } from './await-first-output';
 
 /** What to do with a request whose response has not produced output yet. */
 export type Outcome =
   | { kind: 'proceed' }
-  /** Resend with full input; `freshSocket` when this socket cannot be trusted any more. */
-  | { kind: 'resend'; reason: string; freshSocket: boolean }
+  /**
+   * Resend with full input; `freshSocket` when this socket cannot be trusted any more.
+   * `laneRefused`: the server took no request on this lane (more named lanes than it allows);
+   * the lane is retired and the call planned again on another one, as if first sent.
+   */
+  | { kind: 'resend'; reason: string; freshSocket: boolean; laneRefused?: true }
   | { kind: 'fail-timeout' }
   | { kind: 'fail-transport'; error: unknown }
   | { kind: 'fail-server'; error: ServerError };
@@ -40,6 +44,9 @@ export function classifyFirstOutput(first: FirstOutput, resendsLeft: boolean): O
       }
       if (resendsLeft && code === 'websocket_connection_limit_reached') {
         return { kind: 'resend', reason: 'socket-replaced', freshSocket: true };
+      }
+      if (resendsLeft && code === 'websocket_stream_limit_reached') {
+        return { kind: 'resend', reason: 'lane-refused', freshSocket: false, laneRefused: true };
       }
       return { kind: 'fail-server', error: first.error };
     }

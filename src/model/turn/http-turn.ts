@@ -57,6 +57,7 @@ export async function streamOverHttp(
       socketReused: false,
       requestBytes,
       retries: fallback.retries,
+      lane: null,
     },
     providerOptionsName: config.providerOptionsName,
     signal: call.signal,

@@ -1,23 +1,22 @@
 import { APICallError } from '@ai-sdk/provider';
-import type { Connection } from '../../pool/connection';
-import type { Lease } from '../../pool/session-pool';
 import type { TurnPlan } from '../chain/plan-turn';
-import { toAPICallError } from '../events/server-error';
+import { type ServerError, toAPICallError } from '../events/server-error';
 import { acquireSocket } from './acquire-socket';
 import { awaitFirstOutput } from './await-first-output';
 import { buildFrame, type Frame, planAttempt } from './build-frame';
 import { classifyFirstOutput, type Outcome } from './classify-first-output';
 import { EventQueue } from './event-queue';
+import { LeasedLane } from './leased-lane';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
 import type { TurnCall } from './turn-call';
 
 /** Transparent resends one call may need (stale chain, dead socket, silent server). */
 const MAX_RESENDS = 2;
 
-/** A response under way on a socket whose first output event has arrived. */
+/** A response under way on a socket's lane whose first output event has arrived. */
 export type OpenTurn = {
   transport: 'websocket';
-  connection: Connection;
+  leased: LeasedLane;
   queue: EventQueue;
   /** Events read before the first output event (created / in_progress), plus that event. */
   buffered: Record<string, unknown>[];
@@ -40,8 +39,8 @@ type Attempt = {
   retries: number;
   /** Set after a failed attempt: the resend sends full input, for this reason. */
   forcedReason: string | undefined;
-  /** The resend needs a new socket. */
-  fresh: boolean;
+  /** The resend needs a socket opened after this time (the one it had failed then). */
+  freshSince: number | undefined;
   /** Sockets that failed this call. */
   avoid: Set<number>;
 };
@@ -63,11 +62,17 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       new Error(config.webSocketUnavailable),
     );
   }
-  const attempt: Attempt = { retries: 0, forcedReason: undefined, fresh: false, avoid: new Set() };
+  const attempt: Attempt = {
+    retries: 0,
+    forcedReason: undefined,
+    freshSince: undefined,
+    avoid: new Set(),
+  };
   for (;;) {
-    let lease: Lease;
+    let leased: LeasedLane;
     try {
-      lease = await acquireSocket(call, attempt);
+      const lease = await acquireSocket(call, attempt);
+      leased = new LeasedLane(config.pool, lease, config.poolSettings.eventTimeoutMs);
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason;
       if (isUpgradeImpossible(error) || isRetryableUpgrade(error)) {
@@ -75,14 +80,16 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
       }
       throw toTransportError(error, context);
     }
-    const plan = planAttempt(call, lease.connection, attempt.forcedReason);
-    const frame = buildFrame(call, plan);
+    const plan = planAttempt(call, leased.lease, attempt.forcedReason);
+    // Only a fork keeps its source lane from moving on until it has started.
+    if (plan.reason !== 'continuation-fork') leased.endHold();
+    const frame = buildFrame(call, plan, leased.lane.streamId);
     context.requestBodyValues = frame.body;
     if (frame.bytes > config.maxFrameBytes) {
-      config.pool.release(lease.connection);
+      leased.release();
       return frameTooLarge(call, context, frame.bytes, attempt.retries);
     }
-    const turn = await sendFrame(call, lease, plan, frame, attempt, context);
+    const turn = await sendFrame(call, leased, plan, frame, attempt, context);
     if (turn) return turn;
   }
 }
@@ -118,20 +125,21 @@ function frameTooLarge(
 }
 
 /**
- * One attempt on a leased socket: the turn once its first output arrived, undefined when the
+ * One attempt on a leased lane: the turn once its first output arrived, undefined when the
  * attempt failed in a way worth a resend (`attempt` then says how). Throws what is not.
  */
 async function sendFrame(
   call: TurnCall,
-  lease: Lease,
+  leased: LeasedLane,
   plan: TurnPlan,
   frame: Frame,
   attempt: Attempt,
   context: ErrorContext,
 ): Promise<OpenTurn | undefined> {
-  const { connection } = lease;
-  const { queue, detach } = startOnSocket(call, connection, frame.text);
+  const { queue, detach } = startOnLane(call, leased, frame.text);
   const first = await awaitFirstOutput(queue, call.config.poolSettings);
+  // A fork has started by now (its response.in_progress came before any output), or failed.
+  leased.endHold();
   if (call.signal?.aborted) {
     detach();
     throw call.signal.reason;
@@ -141,44 +149,48 @@ async function sendFrame(
   if (outcome.kind === 'proceed' && first.kind === 'ready') {
     return {
       transport: 'websocket',
-      connection,
+      leased,
       queue,
       buffered: first.buffered,
       plan,
       frame: frame.body,
       requestBytes: frame.bytes,
-      socketReused: lease.reused,
+      socketReused: leased.lease.reused,
       retries: attempt.retries,
       detach,
     };
   }
   detach();
-  if (outcome.kind !== 'resend') throw failTurn(call, connection, outcome, context);
+  if (outcome.kind !== 'resend') throw failTurn(call, leased, outcome, context);
   attempt.retries++;
+  if (outcome.laneRefused) {
+    // Nothing ran: the call is planned again on another lane, as if sent for the first time.
+    leased.retire();
+    return undefined;
+  }
   attempt.forcedReason = outcome.reason;
-  attempt.fresh = outcome.freshSocket;
   if (outcome.freshSocket) {
-    attempt.avoid.add(connection.id);
-    connection.close(`resending: ${outcome.reason}`);
+    attempt.avoid.add(leased.connection.id);
+    attempt.freshSince = Date.now();
+    // A silent lane is left to drain (lanes on); a socket that failed or hit its limit closes.
+    if (outcome.reason === 'first-event-timeout') leased.abandon('resending: no first event');
+    else leased.closeSocket(`resending: ${outcome.reason}`);
     // Only a server error keeps the socket, and a failed request evicts the parent it named.
-  } else call.config.pool.release(connection, { headId: undefined });
+  } else leased.release({ headId: undefined });
   return undefined;
 }
 
-/** Sends the frame; events and failures of the turn land in a queue. Abort closes the socket. */
-function startOnSocket(call: TurnCall, connection: Connection, text: string) {
+/** Sends the frame; events and failures of the turn land in a queue. Abort abandons the lane. */
+function startOnLane(call: TurnCall, leased: LeasedLane, text: string) {
   const queue = new EventQueue();
   const onAbort = () => {
-    connection.terminate('aborted');
+    leased.stop('aborted');
     queue.fail(call.signal?.reason);
   };
   call.signal?.addEventListener('abort', onAbort, { once: true });
   const detach = () => call.signal?.removeEventListener('abort', onAbort);
   try {
-    connection.startTurn(text, {
-      event: (event) => queue.push(event),
-      failed: (error) => queue.fail(error),
-    });
+    leased.start(text, queue);
   } catch (error) {
     queue.fail(error);
   }
@@ -186,39 +198,61 @@ function startOnSocket(call: TurnCall, connection: Connection, text: string) {
 }
 
 /**
- * A failed request evicts the parent from the socket's cache, whatever the error (the socket is
- * released with no head, or closed). A stored parent stays reachable from the store, unless the
- * server says it cannot find it.
+ * A failed request evicts the parent from the lane's cache, whatever the error (the lane is
+ * released with no head, or its socket closed). A stored parent stays reachable from the store,
+ * and a failed fork keeps the shared parent in its source lane, unless the server says it cannot
+ * find it.
  */
 function forgetFailedParent(call: TurnCall, plan: TurnPlan, code: string | null) {
-  const parentGone = code === 'previous_response_not_found' || !call.head?.stored;
+  const parentGone =
+    code === 'previous_response_not_found' ||
+    (!call.head?.stored && plan.reason !== 'continuation-fork');
   if (plan.mode === 'delta' && parentGone)
     call.config.heads.drop(call.scope, plan.previousResponseId);
 }
 
-/** The error to throw for an attempt that cannot be resent; the socket is not reused. */
+/** The error to throw for an attempt that cannot be resent; the lane (or socket) is not reused. */
 function failTurn(
   call: TurnCall,
-  connection: Connection,
+  leased: LeasedLane,
   outcome: Exclude<Outcome, { kind: 'resend' }>,
   context: ErrorContext,
 ): unknown {
   switch (outcome.kind) {
     case 'fail-timeout':
-      connection.terminate('no first event in time');
+      leased.stop('no first event in time');
       return new APICallError({
         message: `OpenAI sent no event within ${call.config.poolSettings.firstEventTimeoutMs} ms (pool.firstEventTimeoutMs).`,
         ...context,
         isRetryable: true,
       });
     case 'fail-server':
-      // The turn is over; a late terminal event may still follow an error, so do not reuse.
-      connection.close(`request failed: ${outcome.error.code ?? 'error'}`);
-      return toAPICallError(outcome.error, context);
+      return failOnServerError(leased, outcome.error, context);
     default:
+      leased.release({ headId: undefined });
       return toTransportError(
         outcome.kind === 'fail-transport' ? outcome.error : undefined,
         context,
       );
   }
+}
+
+/**
+ * The turn is over. With lanes off the socket closes, as a late terminal event may still follow
+ * an error; with lanes on the lane drains instead. A server that refuses the lane's name does
+ * not speak lanes as OpenAI documents them: the lane is retired and the error says what to do.
+ */
+function failOnServerError(leased: LeasedLane, error: ServerError, context: ErrorContext) {
+  if (error.code !== 'invalid_stream_id') {
+    leased.abandon(`request failed: ${error.code ?? 'error'}`);
+    return toAPICallError(error, context);
+  }
+  leased.retire();
+  return new APICallError({
+    message: `The server refused the lane name (invalid_stream_id: ${error.message}). This server or gateway does not support stream_id lanes; set pool.lanes to 0.`,
+    ...context,
+    statusCode: error.status ?? 400,
+    responseBody: JSON.stringify(error.raw),
+    isRetryable: false,
+  });
 }

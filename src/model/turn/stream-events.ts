@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { ConnectionError } from '../../pool/connection';
+import { ConnectionError } from '../../pool/connection-error';
 import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from '../../types';
 import { ResponseEventMapper } from '../events/map-events';
 import type { QueueResult } from './event-queue';

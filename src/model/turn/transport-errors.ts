@@ -1,6 +1,6 @@
 import { AISDKError, APICallError } from '@ai-sdk/provider';
-import { ConnectionError } from '../../pool/connection';
-import { PoolError } from '../../pool/session-pool';
+import { ConnectionError } from '../../pool/connection-error';
+import { PoolError } from '../../pool/wait-queue';
 
 type Context = { url: string; requestBodyValues: unknown };
 

@@ -5,9 +5,9 @@ import { streamEvents } from './stream-events';
 import type { TurnCall } from './turn-call';
 
 /**
- * The parts of a turn under way on a socket. When the response ends, its chain head is recorded
- * and the socket goes back to the pool holding it — before the caller sees the finish, so the
- * next call of the conversation finds both. A response that did not complete leaves no head.
+ * The parts of a turn under way on a socket's lane. When the response ends, its chain head is
+ * recorded and the lane goes back to the pool holding it — before the caller sees the finish, so
+ * the next call of the conversation finds both. A response that did not complete leaves no head.
  */
 export function streamWebSocketTurn(
   call: TurnCall,
@@ -15,12 +15,12 @@ export function streamWebSocketTurn(
   options: CallOptions,
 ): ReadableStream<StreamPart> {
   const { config, request } = call;
-  const { connection, queue, plan } = turn;
+  const { leased, queue, plan } = turn;
   return streamEvents({
     buffered: turn.buffered,
     source: {
       next: () => queue.next(config.poolSettings.eventTimeoutMs),
-      stop: (reason) => connection.terminate(reason),
+      stop: (reason) => leased.stop(reason),
     },
     includeRawChunks: options.includeRawChunks ?? false,
     tools: options.tools,
@@ -33,6 +33,7 @@ export function streamWebSocketTurn(
       socketReused: turn.socketReused,
       requestBytes: turn.requestBytes,
       retries: turn.retries,
+      lane: leased.lane.streamId ?? null,
     },
     providerOptionsName: config.providerOptionsName,
     signal: call.signal,
@@ -40,19 +41,17 @@ export function streamWebSocketTurn(
     settle: async ({ terminalType, parts, failed }) => {
       turn.detach();
       if (!failed) {
-        const headId = await recordHead(config.heads, call, parts, connection.id);
-        config.pool.release(connection, { headId });
+        const headId = await recordHead(config.heads, call, parts, leased.connection.id);
+        leased.release({ headId });
         return;
       }
       // A failed or incomplete response ends its turn cleanly; anything else (an error event,
-      // which a late terminal event may follow, or a stream that broke off) leaves the socket
-      // in a state that is not trusted.
+      // which a late terminal event may follow, or a stream that broke off) is abandoned: the
+      // socket closes with lanes off, the lane drains with lanes on.
       if (terminalType === 'response.failed' || terminalType === 'response.incomplete') {
-        config.pool.release(connection, { headId: undefined });
+        leased.release({ headId: undefined });
       } else {
-        connection.close(
-          terminalType ? `response ended with ${terminalType}` : 'response broke off',
-        );
+        leased.abandon(terminalType ? `response ended with ${terminalType}` : 'response broke off');
       }
     },
   });

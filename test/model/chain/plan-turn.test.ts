@@ -45,6 +45,13 @@ const SAME_SOCKET = { id: 7, headId: 'resp_1' };
 const OTHER_SOCKET = { id: 8, headId: undefined };
 /** The head's socket, which has carried another response since. */
 const SOCKET_MOVED_ON = { id: 7, headId: 'resp_2' };
+/**
+ * Lanes on: another lane of the head's socket (holding no chain), while the head's own lane is
+ * busy; the pool says a request on it may fork the head.
+ */
+const FORK_LANE = { id: 7, headId: undefined, forkable: true };
+/** Lanes on: a lane of the head's socket that holds another chain. */
+const OTHER_LANE = { id: 7, headId: 'resp_9' };
 
 type Case = {
   name: string;
@@ -52,7 +59,7 @@ type Case = {
   head: ChainHead | undefined;
   namesResponse?: boolean;
   settingsKey?: string;
-  connection?: { id: number; headId: string | undefined };
+  connection?: { id: number; headId: string | undefined; forkable?: boolean };
   expected:
     | { mode: 'full'; reason: string }
     | { mode: 'delta'; reason: string; previousResponseId: string; input: InputItem[] };
@@ -169,6 +176,51 @@ const cases: Case[] = [
     expected: { mode: 'full', reason: 'socket-replaced' },
   },
   {
+    name: 'lanes on, the head not stored, another lane of its socket that may fork it',
+    items: [...held(), user('two')],
+    head: head({ stored: false }),
+    connection: FORK_LANE,
+    expected: {
+      mode: 'delta',
+      reason: 'continuation-fork',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
+    name: 'lanes on, a forkable lane of another socket (a fork never crosses sockets)',
+    items: [...held(), user('two')],
+    head: head({ stored: false }),
+    connection: { ...FORK_LANE, id: 8 },
+    expected: { mode: 'full', reason: 'socket-replaced' },
+  },
+  {
+    name: 'lanes on, the head not stored, a lane of its socket that holds another chain',
+    items: [...held(), user('two')],
+    head: head({ stored: false }),
+    connection: OTHER_LANE,
+    expected: { mode: 'full', reason: 'socket-replaced' },
+  },
+  {
+    name: 'lanes on, the head stored, a lane of its socket that holds another chain',
+    items: [...held(), user('two')],
+    head: head(),
+    connection: OTHER_LANE,
+    expected: {
+      mode: 'delta',
+      reason: 'continuation-from-store',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
+    name: 'a forkable lane, but the history changed: full input',
+    items: [user('one, edited'), reference('msg_1'), user('two')],
+    head: head({ stored: false }),
+    connection: FORK_LANE,
+    expected: { mode: 'full', reason: 'history-changed' },
+  },
+  {
     name: 'the head not stored, on the socket that holds it',
     items: [...held(), user('two')],
     head: head({ stored: false }),
@@ -203,6 +255,7 @@ describe('planTurn (the delta rule)', () => {
     const reasons = new Set(cases.map((testCase) => testCase.expected.reason));
     expect([...reasons].sort()).toEqual([
       'continuation',
+      'continuation-fork',
       'continuation-from-store',
       'history-changed',
       'new-conversation',

@@ -1,0 +1,148 @@
+import type { Connection } from '../../pool/connection';
+import type { Lane } from '../../pool/lane';
+import type { Lease, SessionPool } from '../../pool/session-pool';
+import type { EventQueue } from './event-queue';
+
+/**
+ * After an error event on a lane, how long to wait for the terminal event that may follow before
+ * the lane is retired: per the protocol an error ends the response, but a late `response.failed`
+ * must never reach the lane's next call.
+ */
+const ERROR_TAIL_MS = 2_000;
+
+/** What the lane's events have shown of its response, as they arrive (not as they are read). */
+type ResponseState = 'waiting' | 'started' | 'errored' | 'ended';
+
+/**
+ * The lane a turn leased, from the frame to its one disposition: given back with a chain head,
+ * given back without one, or abandoned. Abandoning (abort, cancel, silence, an error) cannot stop
+ * a response, because no cancel event exists: with lanes off the socket is closed, as it carries
+ * nothing else; with lanes on the lane's remaining events are read and dropped until its
+ * terminal event, then the lane is free again without a chain, and the other lanes of the socket
+ * carry on untouched. A lane whose response never ends is retired.
+ */
+export class LeasedLane {
+  private state: ResponseState = 'waiting';
+  private disposed = false;
+
+  constructor(
+    private readonly pool: SessionPool,
+    readonly lease: Lease,
+    /** How long an abandoned response may take to end before its lane is retired. */
+    private readonly drainTimeoutMs: number,
+  ) {}
+
+  get connection(): Connection {
+    return this.lease.connection;
+  }
+
+  get lane(): Lane {
+    return this.lease.lane;
+  }
+
+  /** Sends the frame on the lane; its events and its socket's failure go to `queue`. */
+  start(frame: string, queue: EventQueue): void {
+    this.connection.startTurn(this.lane, frame, {
+      event: (event) => {
+        this.track(event.type);
+        queue.push(event);
+      },
+      failed: (error) => {
+        this.state = 'ended';
+        queue.fail(error);
+      },
+    });
+  }
+
+  /** The source lane of a fork may move on: the fork has started, or will not. */
+  endHold(): void {
+    this.pool.endHold(this.lease);
+  }
+
+  /** The response ended; `after.headId` is what the lane's cache now holds (undefined: nothing). */
+  release(after?: { headId: string | undefined }): void {
+    if (this.dispose()) this.pool.release(this.lease, after);
+  }
+
+  /** The server refused the lane itself: it is never used again; the socket carries on. */
+  retire(): void {
+    if (this.dispose()) this.pool.retire(this.lease);
+  }
+
+  /** The socket cannot be trusted (or is going anyway): it closes, failing every lane on it. */
+  closeSocket(reason: string): void {
+    if (!this.dispose()) return;
+    this.connection.close(reason);
+    this.pool.release(this.lease);
+  }
+
+  /** The caller stopped (abort, cancel): with lanes off the socket is dropped at once. */
+  stop(reason: string): void {
+    if (this.connection.multiplexed) {
+      this.drain();
+      return;
+    }
+    if (!this.dispose()) return;
+    this.connection.terminate(reason);
+    this.pool.release(this.lease);
+  }
+
+  /** The response went wrong (an error event, silence): with lanes off the socket is closed. */
+  abandon(reason: string): void {
+    if (!this.connection.multiplexed) this.closeSocket(reason);
+    else this.drain();
+  }
+
+  private dispose(): boolean {
+    if (this.disposed) return false;
+    this.disposed = true;
+    this.endHold();
+    return true;
+  }
+
+  /** Reads and drops the lane's events until its response has ended; then frees the lane. */
+  private drain(): void {
+    if (!this.dispose()) return;
+    if (this.state === 'ended' || !this.connection.usable) {
+      this.pool.release(this.lease, { headId: undefined });
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (retire: boolean) => {
+      clearTimeout(timer);
+      if (retire) this.pool.retire(this.lease);
+      else this.pool.release(this.lease, { headId: undefined });
+    };
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(true), ms);
+      (timer as { unref?: () => void }).unref?.();
+    };
+    arm(this.state === 'errored' ? ERROR_TAIL_MS : this.drainTimeoutMs);
+    // Nobody waits for these events: they must not keep the process alive.
+    this.connection.listen(
+      this.lane,
+      {
+        event: (event) => {
+          const before = this.state;
+          this.track(event.type);
+          if (this.state === 'ended') finish(false);
+          else if (this.state === 'errored' && before !== 'errored') arm(ERROR_TAIL_MS);
+        },
+        failed: () => finish(false),
+      },
+      false,
+    );
+  }
+
+  /**
+   * Follows the response's life from its events: an error before anything else refused the
+   * request (nothing follows it); after that, a terminal event may still follow an error.
+   */
+  private track(type: unknown): void {
+    if (type === 'response.completed' || type === 'response.failed') this.state = 'ended';
+    else if (type === 'response.incomplete') this.state = 'ended';
+    else if (type === 'error') this.state = this.state === 'waiting' ? 'ended' : 'errored';
+    else if (this.state === 'waiting') this.state = 'started';
+  }
+}

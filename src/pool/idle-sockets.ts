@@ -1,0 +1,38 @@
+import type { Connection } from './connection';
+import type { PoolSettings } from './pool-settings';
+
+/** The pool's sockets by credential scope. */
+type Sockets = ReadonlyMap<string, Set<Connection>>;
+
+/** Open sockets with no lane handed out, least recently used first. */
+function idleSockets(sockets: Sockets): Connection[] {
+  const idle: Connection[] = [];
+  for (const set of sockets.values()) for (const c of set) if (!c.busy && c.usable) idle.push(c);
+  return idle.sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+}
+
+/** Makes room for a socket of another scope: the least recently used idle socket goes. */
+export function evictLeastRecentIdle(sockets: Sockets): void {
+  idleSockets(sockets)[0]?.close('evicted (pool full)');
+}
+
+/** Beyond `maxIdleSockets` idle sockets, the least recently used ones go. */
+export function trimIdle(sockets: Sockets, maxIdleSockets: number): void {
+  let idleCount = 0;
+  for (const set of sockets.values()) for (const c of set) if (!c.busy && c.usable) idleCount++;
+  // Sorting happens only when there is something to evict.
+  if (idleCount <= maxIdleSockets) return;
+  const idle = idleSockets(sockets);
+  for (const c of idle.slice(0, idle.length - maxIdleSockets)) {
+    c.close('evicted (too many idle sockets)');
+  }
+}
+
+/** Idle sockets unused for `idleTimeoutMs`, or past `maxSocketAgeMs`, close. */
+export function sweepIdle(sockets: Sockets, settings: PoolSettings): void {
+  const now = Date.now();
+  for (const c of idleSockets(sockets)) {
+    if (now - c.lastUsedAt >= settings.idleTimeoutMs) c.close('idle timeout');
+    else if (now - c.openedAt >= settings.maxSocketAgeMs) c.close('socket age limit');
+  }
+}

@@ -1,0 +1,61 @@
+import type { Connection } from './connection';
+import type { Lane } from './lane';
+
+/** A lane the pool may hand out; `forkFrom`: the busy lane of the same socket holding the head. */
+export type LanePick = { connection: Connection; lane: Lane; forkFrom?: Lane };
+
+/** The lane whose cache holds a call's chain head. */
+export type OwnLane = { connection: Connection; lane: Lane };
+
+/**
+ * Which lane a call gets, in order (docs/architecture.md, "The pool"). `sockets` are the scope's
+ * sockets this call may use that have room for one more response; `own` the lane holding the
+ * call's chain head, when one does.
+ *
+ * - The own lane, when it is free: the call continues from the lane's cache.
+ * - With lanes on and the own lane busy (a double submit): a lane of the same socket that holds
+ *   no chain, to fork the head onto.
+ * - With lanes on: a lane that holds no chain, on the socket with the fewest responses in
+ *   flight; a new conversation never evicts another's chain while one exists. (The caller opens
+ *   a new socket before it evicts one, see `pickLeastRecentLane`.)
+ * - With lanes off: the least recently used idle socket (today's rule: its chain is the least
+ *   likely to be continued).
+ */
+export function pickLane(
+  sockets: readonly Connection[],
+  own: OwnLane | undefined,
+  multiplexed: boolean,
+): LanePick | undefined {
+  if (own && sockets.includes(own.connection)) {
+    if (own.lane.free) return own;
+    const empty = multiplexed && !own.lane.retired ? emptyLane(own.connection) : undefined;
+    if (empty) return { connection: own.connection, lane: empty, forkFrom: own.lane };
+  }
+  if (!multiplexed) return pickLeastRecentLane(sockets);
+  let best: LanePick | undefined;
+  for (const connection of sockets) {
+    if (best && connection.inFlight >= best.connection.inFlight) continue;
+    const lane = emptyLane(connection);
+    if (lane) best = { connection, lane };
+  }
+  return best;
+}
+
+/** The free lane used least recently: its chain is the least likely to be continued. */
+export function pickLeastRecentLane(sockets: readonly Connection[]): LanePick | undefined {
+  let best: LanePick | undefined;
+  for (const connection of sockets) {
+    for (const lane of connection.lanes) {
+      if (lane.free && (!best || lane.lastUsedAt < best.lane.lastUsedAt)) {
+        best = { connection, lane };
+      }
+    }
+  }
+  return best;
+}
+
+/** A free lane that holds no chain (lanes are taken in order: `lane-1` first). */
+function emptyLane(connection: Connection): Lane | undefined {
+  for (const lane of connection.lanes) if (lane.free && lane.headId === undefined) return lane;
+  return undefined;
+}
