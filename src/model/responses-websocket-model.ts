@@ -1,7 +1,7 @@
 import type { CallOptions, GenerateResult, StreamPart, StreamResult, Warning } from '../types';
 import type { DigestKey } from './chain/continuation-digest';
 import { findHead } from './chain/find-head';
-import { inlineUnstoredItems, promptRefersTo } from './chain/inline-unstored';
+import { inlineUnstoredItems, responseOfItem } from './chain/inline-unstored';
 import { reusablePrefix } from './chain/reusable-prefix';
 import { ClaimedPrefix } from './chain/verify-claim';
 import { continuationKey, credentialScope, splitHeaders } from './credentials';
@@ -78,8 +78,12 @@ export class ResponsesWebSocketModel {
       signal: options.abortSignal,
       ...(await this.chainRequest(options, scope, digestKey)),
       inlineItem: async (itemId) => {
-        if (!promptRefersTo(call.prompt, itemId, config.providerOptionsName)) return false;
-        config.heads.markUnstored(scope, itemId);
+        const source = responseOfItem(call.prompt, itemId, config.providerOptionsName);
+        if (!source) return false;
+        // The response broke off in another process: none of its items was stored.
+        if (source.responseId) {
+          config.heads.markNotCompleted(scope, source.responseId, source.itemIds);
+        } else config.heads.markUnstored(scope, itemId);
         Object.assign(call, await this.chainRequest(options, scope, digestKey));
         return true;
       },

@@ -245,7 +245,7 @@ describe('never a delta unless the prompt extends exactly what the server holds'
 
   it('a forged digest that keeps the tags', async () => {
     const { b, history } = await handOff();
-    const digest = String(answer(history).content[0].providerOptions?.openai?.chainDigest);
+    const digest = String(partMetadata([answer(history)])[0].chainDigest);
     setOption(history, 'chainDigest', `${digest.slice(0, 8)}${'A'.repeat(22)}`);
     const two = await turn(b, history, 'Next');
     expectFull(two.meta[0], 'history-changed', [

@@ -11,6 +11,7 @@ import {
   MOCK_API_KEY,
   type MockRequestRecord,
   type MockResponsesServer,
+  type MockServerOptions,
 } from '../../src/testing';
 import { createOpenAIWebSocket } from '../../src/v4';
 
@@ -25,9 +26,10 @@ export type Instance = ReturnType<typeof createOpenAIWebSocket>;
  * one instance remembers the others do not — as in separate processes, without their start-up
  * cost. test/acceptance/multi-instance.test.ts runs real processes.
  */
-export async function startInstances() {
+export async function startInstances(options: MockServerOptions = {}) {
   const server: MockResponsesServer = await createMockResponsesServer({
     apiKeys: [MOCK_API_KEY, OTHER_API_KEY],
+    ...options,
   });
   const providers: Instance[] = [];
   let count = 0;

@@ -38,17 +38,32 @@ export function inlineUnstoredItems(
   return result ?? prompt;
 }
 
-/** Whether an assistant part of the prompt refers to item `itemId` (by item id or hosted call id). */
-export function promptRefersTo(prompt: Prompt, itemId: string, name: string): boolean {
-  return prompt.some(
-    (message) =>
-      message.role === 'assistant' &&
-      message.content.some(
-        (part) =>
-          part.providerOptions?.[name]?.itemId === itemId ||
-          (part.type === 'tool-result' && part.toolCallId === itemId),
-      ),
-  );
+/**
+ * The response an item of the prompt came from and the ids of all its items: an item the server
+ * does not know comes from a response that broke off, and so do its siblings. Undefined when no
+ * assistant part refers to `itemId` (by item id, or a hosted tool result by call id).
+ */
+export function responseOfItem(
+  prompt: Prompt,
+  itemId: string,
+  name: string,
+): { responseId: string | undefined; itemIds: string[] } | undefined {
+  const parts = prompt.flatMap((message) => (message.role === 'assistant' ? message.content : []));
+  const refersTo = (part: AssistantPart) =>
+    part.providerOptions?.[name]?.itemId === itemId ||
+    (part.type === 'tool-result' && part.toolCallId === itemId);
+  const found = parts.find(refersTo);
+  if (!found) return undefined;
+  const responseId = found.providerOptions?.[name]?.responseId;
+  if (typeof responseId !== 'string') return { responseId: undefined, itemIds: [itemId] };
+  const itemIds = new Set([itemId]);
+  for (const part of parts) {
+    const options = part.providerOptions?.[name];
+    if (options?.responseId !== responseId) continue;
+    if (typeof options.itemId === 'string') itemIds.add(options.itemId);
+    if (part.type === 'tool-result') itemIds.add(part.toolCallId);
+  }
+  return { responseId, itemIds: [...itemIds] };
 }
 
 function withoutItemId(part: AssistantPart, name: string): AssistantPart {
