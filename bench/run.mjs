@@ -50,6 +50,7 @@ const eventPath = await section('event-path');
 const planning = await section('planning-cost');
 const scale = await section('scale');
 const endToEnd = await section('end-to-end');
+const multiInstance = await section('multi-instance');
 
 const totalSeconds = (performance.now() - started) / 1000;
 const report = renderReport({
@@ -64,6 +65,8 @@ const report = renderReport({
   eventPath,
   scale,
   costModel: COST_MODEL,
+  // Sections that render their own Markdown.
+  extraSections: [multiInstance.markdown],
 });
 writeFileSync(resolve(import.meta.dirname, 'RESULTS.md'), report);
 writeFileSync(

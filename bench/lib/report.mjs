@@ -168,6 +168,7 @@ export function renderReport({
   eventPath,
   scale,
   costModel,
+  extraSections = [],
 }) {
   const summaries = summariseEndToEnd(endToEnd, CONTENDERS);
   return [
@@ -194,6 +195,7 @@ export function renderReport({
     renderPlanning(planning),
     renderEventPath(eventPath),
     renderScale(scale),
+    ...extraSections,
     renderTargets({ summaries, eventPath, planning }),
   ].join('\n');
 }

@@ -18,7 +18,7 @@ describe('ClosingPartHoldback', () => {
   it('holds the latest closing part and what queues behind it; the order never changes', () => {
     const holdback = new ClosingPartHoldback();
     const out: number[] = [];
-    parts.forEach((part, index) => out.push(...holdback.push(part, index)));
+    for (const [index, part] of parts.entries()) out.push(...holdback.push(part, index));
     // The text's end was released by the next content part; the tool call is still held.
     expect(out).toEqual([0, 1, 2, 3, 4, 5]);
     expect(holdback.carrier).toBe(6);
