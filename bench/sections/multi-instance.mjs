@@ -23,17 +23,38 @@ import * as workload from '../lib/workload.mjs';
 const PROCESS_COUNTS = [2, 3, 4];
 const TURNS = 12;
 const CONTENDERS = [
-  { id: 'websocket', label: 'ai-sdk-openai-ws' },
-  { id: 'http', label: '@ai-sdk/openai, HTTP, full history' },
+  { id: 'websocket', provider: 'websocket', label: 'ai-sdk-openai-ws' },
+  { id: 'http', provider: 'http', label: '@ai-sdk/openai, HTTP, full history' },
+  // Zero data retention: only the socket that holds a response can continue it.
+  {
+    id: 'websocket-zdr',
+    provider: 'websocket',
+    store: false,
+    label: 'ai-sdk-openai-ws, store: false, round robin',
+  },
+  {
+    id: 'websocket-zdr-sticky',
+    provider: 'websocket',
+    store: false,
+    sticky: true,
+    label: 'ai-sdk-openai-ws, store: false, sticky (one process per chat)',
+  },
 ];
 const { createOpenAIWebSocket } = await importDist('v4');
 
-/** Every third message asks for two tool calls, so turns have tool steps too. */
+/**
+ * Every third message asks for tool calls (2, 3, 4, 5 of them: distinct answers, so that the
+ * mock's duplicate check never mistakes two equal answers for one item sent twice).
+ */
+const toolCalls = (turn) => (turn % 3 === 2 ? (turn + 1) / 3 + 1 : 0);
 const message = (turn, run) =>
-  `${workload.chatMessage(turn, run)}${turn % 3 === 2 ? ' #tools=2' : ''}`;
+  `${workload.chatMessage(turn, run)}${toolCalls(turn) ? ` #tools=${toolCalls(turn)}` : ''}`;
 
 const expectedAnswer = (turn, run) =>
-  turn % 3 === 2 ? 'Done after 2 tool calls.' : `Echo: ${message(turn, run)}`;
+  toolCalls(turn) ? `Done after ${toolCalls(turn)} tool calls.` : `Echo: ${message(turn, run)}`;
+const MODEL_CALLS = Array.from({ length: TURNS }, (_, turn) => 1 + toolCalls(turn)).reduce(
+  (a, b) => a + b,
+);
 
 function lookup() {
   return tool({
@@ -47,7 +68,7 @@ function lookup() {
 // A chat process: POST / { messages } → { responseMessages, text }, one streamText per request.
 
 async function runInstance() {
-  const { CONTENDER, BASE_URL } = process.env;
+  const { CONTENDER, BASE_URL, STORE } = process.env;
   const ws = CONTENDER === 'websocket';
   const provider = ws
     ? createOpenAIWebSocket({ apiKey: 'test-key', baseURL: BASE_URL, transport: 'websocket' })
@@ -61,7 +82,8 @@ async function runInstance() {
       instructions: workload.SYSTEM_PROMPT,
       messages: JSON.parse(body).messages,
       tools: { lookup: lookup() },
-      stopWhen: stepCountIs(6),
+      stopWhen: stepCountIs(8),
+      providerOptions: { openai: STORE === 'false' ? { store: false } : {} },
     });
     await result.consumeStream();
     const text = await result.text;
@@ -76,7 +98,12 @@ async function runInstance() {
 
 function startInstance(contender, baseURL) {
   const child = fork(import.meta.filename, ['instance'], {
-    env: { ...process.env, CONTENDER: contender, BASE_URL: baseURL },
+    env: {
+      ...process.env,
+      CONTENDER: contender.provider,
+      STORE: String(contender.store ?? true),
+      BASE_URL: baseURL,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolveStart, rejectStart) => {
@@ -93,6 +120,7 @@ function stopInstance({ child }) {
 
 /** One chat of TURNS messages over `processes` chat processes, started cold. */
 async function runChat(server, contender, processes, run) {
+  const route = (turn) => (contender.sticky ? 0 : turn % processes);
   await server.reset();
   const instances = await Promise.all(
     Array.from({ length: processes }, () => startInstance(contender, server.url)),
@@ -103,7 +131,7 @@ async function runChat(server, contender, processes, run) {
   try {
     for (let turn = 0; turn < TURNS; turn++) {
       history = [...history, { role: 'user', content: message(turn, run) }];
-      const response = await fetch(instances[turn % processes].url, {
+      const response = await fetch(instances[route(turn)].url, {
         method: 'POST',
         body: JSON.stringify({ messages: history }),
       });
@@ -117,7 +145,7 @@ async function runChat(server, contender, processes, run) {
   const wallMs = performance.now() - started;
   const { requests } = await server.stats();
   return {
-    contender,
+    contender: contender.id,
     processes,
     run,
     wallMs,
@@ -261,7 +289,7 @@ function render({ chats, cost, runs }) {
   return [
     '## Several instances, no sticky sessions',
     '',
-    `One chat of ${TURNS} messages (every third with two tool calls, so ${TURNS + (TURNS / 3) * 2} model calls) served round robin by 2–4 chat processes, each started cold: message k goes to process k mod P with the whole history, as useChat sends it. Runs per row: ${runs}. A continuation is a delta when it carries \`previous_response_id\`; "from the store" counts the deltas whose parent the server reloaded from storage (another process made it). Request bytes are the \`response.create\` frames or HTTP bodies the server received.`,
+    `One chat of ${TURNS} messages (every third with tool calls, ${MODEL_CALLS} model calls in all) served round robin by 2–4 chat processes, each started cold: message k goes to process k mod P with the whole history, as useChat sends it. Runs per row: ${runs}. A continuation is a delta when it carries \`previous_response_id\`; "from the store" counts the deltas whose parent the server reloaded from storage (another process made it). Request bytes are the \`response.create\` frames or HTTP bodies the server received.`,
     '',
     table(
       [
@@ -299,10 +327,12 @@ async function main() {
   const chats = [];
   const cost = [];
   try {
-    for (const { id } of CONTENDERS) await runChat(server, id, 2, 0);
+    for (const contender of CONTENDERS) await runChat(server, contender, 2, 0);
     for (let run = 1; run <= runs; run++) {
       for (const processes of PROCESS_COUNTS) {
-        for (const { id } of CONTENDERS) chats.push(await runChat(server, id, processes, run));
+        for (const contender of CONTENDERS) {
+          chats.push(await runChat(server, contender, processes, run));
+        }
       }
       progress(`multi-instance: round ${run}/${runs} done`);
     }
