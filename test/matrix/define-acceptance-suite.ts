@@ -185,10 +185,24 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
           'continuation-from-store',
           'continuation',
         ]);
+        // generateText (doGenerate) carries the digest too: back and forth once more.
+        const generate = async (instance: EntryProvider, history: unknown[], text: string) => {
+          const messages = [...history, { role: 'user', content: text }];
+          const result = await ai.generateText({
+            model: instance('gpt-4.1-mini'),
+            messages,
+            tools: { lookup: lookup() },
+          });
+          expect(wsMeta(result.providerMetadata).reason).toBe('continuation-from-store');
+          return [...messages, ...(await major.responseMessages(result))];
+        };
+        const history = await generate(provider, await ai.convertToModelMessages(ui), 'Third');
+        await generate(other, JSON.parse(JSON.stringify(history)), 'Fourth');
       } finally {
         await other.close();
       }
       const records = server.requests;
+      expect(records).toHaveLength(6);
       expect(records.slice(1).map((r) => r.previousResponseId)).toEqual(
         records.slice(0, -1).map((r) => r.responseId),
       );
