@@ -7,7 +7,7 @@ import {
   tool,
   type UIMessage,
 } from 'ai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   contextTexts,
@@ -15,7 +15,7 @@ import {
   OTHER_API_KEY,
   partMetadata,
   readUIResponse,
-  startInstances,
+  useInstances,
 } from '../helpers/instances';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 
@@ -25,15 +25,8 @@ const lookup = tool({
   execute: async ({ step }) => ({ step, value: `result ${step}` }),
 });
 
-let setup: Awaited<ReturnType<typeof startInstances>>;
-beforeEach(async () => {
-  setup = await startInstances();
-});
-afterEach(async () => {
-  await setup.close();
-});
-
-const records = () => setup.server.requests;
+const setup = useInstances();
+const { records } = setup;
 
 /** One chat turn on `instance`: the history it returns is what an app keeps. */
 async function turn(instance: Instance, history: ModelMessage[], text: string, options = {}) {
@@ -184,6 +177,9 @@ describe('never a delta unless the prompt extends exactly what the server holds'
     return { a, b, history: one.history };
   }
 
+  /** The server's messages after an untouched hand-off. */
+  const UNCHANGED = ['Original question', 'Echo: Original question', 'Next'];
+
   /** Full input with `reason`, and the server ran on what the prompt says, nothing twice. */
   function expectFull(meta: Record<string, unknown>, reason: string, texts: string[]) {
     expect(meta).toMatchObject({ inputMode: 'full', reason });
@@ -231,50 +227,44 @@ describe('never a delta unless the prompt extends exactly what the server holds'
     ]);
   });
 
-  it('metadata that names another response', async () => {
+  /** Changes of one assistant part's metadata: what the server holds is unchanged. */
+  const tampered: Array<{
+    name: string;
+    tamper: (history: ModelMessage[], a: Instance) => Promise<void> | void;
+    reason: string;
+  }> = [
+    {
+      name: 'metadata that names another response',
+      tamper: async (history, a) => {
+        await turn(a, [], 'Another conversation');
+        setOption(history, 'responseId', records()[1].responseId);
+      },
+      reason: 'history-changed',
+    },
+    {
+      name: 'a forged digest that keeps the tags',
+      tamper: (history) => {
+        const digest = String(partMetadata([answer(history)])[0].chainDigest);
+        setOption(history, 'chainDigest', `${digest.slice(0, 8)}${'A'.repeat(22)}`);
+      },
+      reason: 'history-changed',
+    },
+    {
+      name: 'a made-up digest',
+      tamper: (history) => setOption(history, 'chainDigest', 'x'.repeat(30)),
+      reason: 'credentials-changed',
+    },
+    {
+      name: 'a digest that is not one',
+      tamper: (history) => setOption(history, 'chainDigest', 'not a digest'),
+      reason: 'digest-invalid',
+    },
+  ];
+  it.each(tampered)('$name → $reason', async ({ tamper, reason }) => {
     const { a, b, history } = await handOff();
-    await turn(a, [], 'Another conversation');
-    setOption(history, 'responseId', records()[1].responseId);
+    await tamper(history, a);
     const two = await turn(b, history, 'Next');
-    expectFull(two.meta[0], 'history-changed', [
-      'Original question',
-      'Echo: Original question',
-      'Next',
-    ]);
-  });
-
-  it('a forged digest that keeps the tags', async () => {
-    const { b, history } = await handOff();
-    const digest = String(partMetadata([answer(history)])[0].chainDigest);
-    setOption(history, 'chainDigest', `${digest.slice(0, 8)}${'A'.repeat(22)}`);
-    const two = await turn(b, history, 'Next');
-    expectFull(two.meta[0], 'history-changed', [
-      'Original question',
-      'Echo: Original question',
-      'Next',
-    ]);
-  });
-
-  it('a made-up digest', async () => {
-    const { b, history } = await handOff();
-    setOption(history, 'chainDigest', 'x'.repeat(30));
-    const two = await turn(b, history, 'Next');
-    expectFull(two.meta[0], 'credentials-changed', [
-      'Original question',
-      'Echo: Original question',
-      'Next',
-    ]);
-  });
-
-  it('a digest that is not one', async () => {
-    const { b, history } = await handOff();
-    setOption(history, 'chainDigest', 'not a digest');
-    const two = await turn(b, history, 'Next');
-    expectFull(two.meta[0], 'digest-invalid', [
-      'Original question',
-      'Echo: Original question',
-      'Next',
-    ]);
+    expectFull(two.meta[0], reason, UNCHANGED);
   });
 
   it('another API key, organization or project', async () => {
@@ -285,22 +275,14 @@ describe('never a delta unless the prompt extends exactly what the server holds'
     ]) {
       const { history } = await handOff();
       const two = await turn(setup.instance(settings), history, 'Next');
-      expectFull(two.meta[0], 'credentials-changed', [
-        'Original question',
-        'Echo: Original question',
-        'Next',
-      ]);
+      expectFull(two.meta[0], 'credentials-changed', UNCHANGED);
     }
   });
 
   it('other settings', async () => {
     const { b, history } = await handOff();
     const two = await turn(b, history, 'Next', { temperature: 0.5 });
-    expectFull(two.meta[0], 'settings-changed', [
-      'Original question',
-      'Echo: Original question',
-      'Next',
-    ]);
+    expectFull(two.meta[0], 'settings-changed', UNCHANGED);
   });
 
   it('a response that stopped incomplete or broke off has no digest: full input', async () => {

@@ -5,6 +5,7 @@ import {
   type UIMessage,
   uiMessageChunkSchema,
 } from 'ai';
+import { afterEach, beforeEach } from 'vitest';
 import type { OpenAIWebSocketSettings } from '../../src/settings';
 import {
   createMockResponsesServer,
@@ -50,6 +51,39 @@ export async function startInstances(options: MockServerOptions = {}) {
     async close() {
       for (const provider of providers) await provider.close();
       await server.close();
+    },
+  };
+}
+
+type Instances = Awaited<ReturnType<typeof startInstances>>;
+
+/**
+ * `startInstances()` before each test and closed after it. `restart(options)` replaces the
+ * server (a cost model, say) for one test.
+ */
+export function useInstances() {
+  let current: Instances | undefined;
+  const get = () => {
+    if (!current) throw new Error('no instances outside a test');
+    return current;
+  };
+  beforeEach(async () => {
+    current = await startInstances();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get server() {
+      return get().server;
+    },
+    instance: (settings?: OpenAIWebSocketSettings) => get().instance(settings),
+    records: () => get().server.requests,
+    last: () => get().server.requests[get().server.requests.length - 1],
+    async restart(options: MockServerOptions) {
+      await current?.close();
+      current = await startInstances(options);
     },
   };
 }

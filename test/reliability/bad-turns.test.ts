@@ -1,18 +1,10 @@
 import { generateText, type ModelMessage, streamText } from 'ai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contextTexts, type Instance, startInstances } from '../helpers/instances';
+import { describe, expect, it } from 'vitest';
+import { contextTexts, type Instance, useInstances } from '../helpers/instances';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 
-let setup: Awaited<ReturnType<typeof startInstances>>;
-beforeEach(async () => {
-  setup = await startInstances();
-});
-afterEach(async () => {
-  await setup.close();
-});
-
-const records = () => setup.server.requests;
-const last = () => records()[records().length - 1];
+const setup = useInstances();
+const { records, last } = setup;
 
 async function chat(instance: Instance, history: ModelMessage[], text: string) {
   const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
@@ -94,8 +86,7 @@ describe('after a turn that went wrong, the next call continues the last good re
 
   it('after an abort mid-stream: the partial answer the app keeps goes inline', async () => {
     // Events spaced out, so that the abort lands mid-stream.
-    await setup.close();
-    setup = await startInstances({ costModel: { perEventMs: 20 } });
+    await setup.restart({ costModel: { perEventMs: 20 } });
     const a = setup.instance();
     const one = await chat(a, [], 'First');
     const controller = new AbortController();
