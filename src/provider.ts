@@ -97,6 +97,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
     webSocketUnavailable: webSocketUnavailable(settings.webSocket),
     fetch: settings.fetch,
     transport: settings.transport ?? 'auto',
+    inputMode: settings.inputMode ?? 'auto',
     pool: shared().pool,
     heads: shared().heads,
     poolSettings,

@@ -24,6 +24,12 @@ export type OpenAIWebSocketSettings = {
   fetch?: typeof fetch;
   /** 'auto' (default): WebSocket, HTTP streaming when the socket cannot be used. 'websocket': never HTTP. */
   transport?: 'auto' | 'websocket';
+  /**
+   * 'auto' (default): a continuation sends only the new items with `previous_response_id`
+   * whenever the server holds the rest. 'full': every call sends its whole input (still over the
+   * pooled socket), for gateways and test servers that keep no state.
+   */
+  inputMode?: 'auto' | 'full';
   /** Pool limits and timeouts; see the README for the defaults. */
   pool?: Partial<PoolSettings>;
   /** Largest `response.create` frame sent over a socket (default 15 MiB); larger calls use HTTP with 'auto'. */

@@ -48,6 +48,10 @@ const SETTINGS: { [K in keyof Required<OpenAIWebSocketSettings>]: Rule } = {
     accepts: "'auto' or 'websocket'",
     test: (value) => value === 'auto' || value === 'websocket',
   },
+  inputMode: {
+    accepts: "'auto' or 'full'",
+    test: (value) => value === 'auto' || value === 'full',
+  },
   pool: { accepts: 'an object of pool settings', test: isRecord },
   maxFrameBytes: integer(1),
 };

@@ -31,6 +31,8 @@ const CASES: Case[] = [
   { argument: 'webSocket', settings: { webSocket: {} }, accepts: /a WebSocket constructor/ },
   { argument: 'fetch', settings: { fetch: 'fetch' }, accepts: /a fetch function/ },
   { argument: 'transport', settings: { transport: 'http' }, accepts: /'auto' or 'websocket'/ },
+  { argument: 'inputMode', settings: { inputMode: 'delta' }, accepts: /'auto' or 'full'/ },
+  { argument: 'inputMode', settings: { inputMode: true }, accepts: /'auto' or 'full'/ },
   {
     argument: 'maxFrameBytes',
     settings: { maxFrameBytes: 0 },
@@ -130,6 +132,7 @@ describe('settings are validated when the provider is created', () => {
       webSocket: true,
       fetch: true,
       transport: true,
+      inputMode: true,
       maxFrameBytes: true,
       pool: true,
     };
@@ -146,6 +149,8 @@ describe('settings are validated when the provider is created', () => {
       { apiKey: 'sk-test', baseURL: 'http://127.0.0.1:1/v1/', organization: 'o', project: 'p' },
       { apiKey: () => 'sk-rotating', headers: { 'x-trace': 'a', 'x-unset': undefined as never } },
       { webSocket: null, transport: 'websocket', name: 'my-gateway', fetch: globalThis.fetch },
+      { inputMode: 'full' },
+      { inputMode: 'auto' },
       { maxFrameBytes: 1, pool: { maxSockets: 1, maxIdleSockets: 0, maxQueuedCalls: 0 } },
       {
         pool: {

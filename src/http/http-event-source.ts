@@ -1,3 +1,4 @@
+import { APICallError } from '@ai-sdk/provider';
 import {
   createEventSourceResponseHandler,
   type FetchFunction,
@@ -39,7 +40,7 @@ export async function openHttpEventStream(args: {
     failedResponseHandler: openaiFailedResponseHandler,
     successfulResponseHandler: createEventSourceResponseHandler(anyEvent),
     abortSignal: args.abortSignal,
-    fetch: args.fetch as FetchFunction | undefined,
+    fetch: refusingRedirects(args.fetch ?? globalThis.fetch, args.body),
   });
 
   const events = value.pipeThrough(
@@ -55,4 +56,32 @@ export async function openHttpEventStream(args: {
     }),
   );
   return { events, responseHeaders: responseHeaders ?? {}, requestBytes };
+}
+
+/**
+ * fetch that never follows a redirect: the request carries the prompt and the API key, and a
+ * followed 307/308 would send both to wherever the answer points. A redirect becomes a clear,
+ * non-retryable APICallError instead (in browsers an opaque redirect, whose target is hidden).
+ */
+function refusingRedirects(fetchFunction: typeof fetch, body: JsonObject): FetchFunction {
+  return async (input, init) => {
+    const response = await fetchFunction(input, { ...init, redirect: 'manual' });
+    const redirected =
+      response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+    if (!redirected) return response;
+    const location = response.headers.get('location');
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    await response.body?.cancel().catch(() => {});
+    throw new APICallError({
+      message: `The HTTP fallback was answered with a redirect (${response.status || 'opaque'}${location ? ` to ${location}` : ''}); it is not followed, because the request carries the prompt and the API key. Set baseURL to the final address.`,
+      url: String(input),
+      requestBodyValues: body,
+      statusCode: response.status || undefined,
+      responseHeaders: headers,
+      isRetryable: false,
+    });
+  };
 }

@@ -1,3 +1,5 @@
+import { type DigestKey, deriveDigestKey } from './chain/continuation-digest';
+
 /**
  * The credential scope of a call: a hash of everything that decides whose account a socket speaks
  * for (base URL, API key, organization, project, any other header). Sockets and chain heads are
@@ -16,6 +18,22 @@ export async function credentialScope(
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
   return base64.replace(/\+/g, '-').replace(/\//g, '_').slice(0, 22);
+}
+
+/**
+ * The key continuation digests are signed with: derived from the auth-bearing headers and the
+ * base URL only (the account the server stores responses for), so that instances that differ in
+ * other headers still verify each other's digests. Derived per call, never kept.
+ */
+export function continuationKey(
+  baseURL: string,
+  headers: Record<string, string>,
+): Promise<DigestKey> {
+  const auth = Object.entries(headers)
+    .map(([name, value]) => [name.toLowerCase(), value] as const)
+    .filter(([name]) => AUTH_HEADERS.has(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return deriveDigestKey([baseURL, ...auth.map(([name, value]) => `${name}:${value}`)].join('\n'));
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { CallOptions, GenerateResult, StreamPart, StreamResult, Warning } from '../types';
+import type { DigestKey } from './chain/continuation-digest';
 import { findHead } from './chain/find-head';
+import { inlineUnstoredItems, responseOfItem } from './chain/inline-unstored';
 import { reusablePrefix } from './chain/reusable-prefix';
-import { credentialScope, splitHeaders } from './credentials';
+import { ClaimedPrefix } from './chain/verify-claim';
+import { continuationKey, credentialScope, splitHeaders } from './credentials';
 import { collectContent } from './events/collect-content';
 import type { ModelConfig } from './model-config';
 import { buildRequest } from './request/build-request';
@@ -62,27 +65,73 @@ export class ResponsesWebSocketModel {
     const { config } = this;
     const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
     const scope = await credentialScope(config.baseURL, socketHeaders);
-    const found = findHead(config.heads, scope, options, config.providerOptionsName);
-    const request = await buildRequest({
-      modelId: this.modelId,
-      options,
-      providerOptionsName: config.providerOptionsName,
-      prefix: reusablePrefix(found.head, options.prompt),
-    });
-    // A user-supplied previousResponseId is the last key. Its head is never a reusable prefix
-    // (the option rules reuse out), so the validated value of the request is looked up here.
-    const head = found.head ?? config.heads.get(scope, request.previousResponseId);
-    return {
+    const digestKey =
+      config.inputMode === 'full'
+        ? undefined
+        : await continuationKey(config.baseURL, socketHeaders);
+    const call: TurnCall = {
       config,
-      prompt: options.prompt,
-      request,
-      settingsKey: JSON.stringify(request.settings),
       headers: socketHeaders,
       httpHeaders,
       scope,
-      head,
-      namesResponse: found.namesResponse || request.previousResponseId !== undefined,
+      digestKey,
       signal: options.abortSignal,
+      ...(await this.chainRequest(options, scope, digestKey)),
+      inlineItem: async (itemId) => {
+        const source = responseOfItem(call.prompt, itemId, config.providerOptionsName);
+        if (!source) return false;
+        // The response broke off in another process: none of its items was stored.
+        if (source.responseId) {
+          config.heads.markNotCompleted(scope, source.responseId, source.itemIds);
+        } else config.heads.markUnstored(scope, itemId);
+        Object.assign(call, await this.chainRequest(options, scope, digestKey));
+        return true;
+      },
     };
+    return call;
+  }
+
+  /**
+   * The request and the chain it continues: a head of this process, or one its digest proves
+   * (docs/architecture.md, "Continuing on any instance"); else why there is none.
+   */
+  private async chainRequest(
+    options: CallOptions,
+    scope: string,
+    digestKey: DigestKey | undefined,
+  ) {
+    const { config } = this;
+    const name = config.providerOptionsName;
+    const prompt = inlineUnstoredItems(options.prompt, config.heads, scope, name);
+    const lookup = findHead(config.heads, scope, { ...options, prompt }, name);
+    const claimed = lookup.claim && new ClaimedPrefix(lookup.claim, prompt);
+    const request = await buildRequest({
+      modelId: this.modelId,
+      options: { ...options, prompt },
+      providerOptionsName: name,
+      prefix: claimed ? claimed.source : reusablePrefix(lookup.head, prompt),
+    });
+    const settingsKey = JSON.stringify(request.settings);
+    let { head, missing } = lookup;
+    if (claimed) {
+      const verified = await claimed.verify({
+        heads: config.heads,
+        scope,
+        request,
+        settingsKey,
+        digestKey,
+      });
+      if ('head' in verified) head = verified.head;
+      else missing = verified.missing;
+    }
+    // A user-supplied previousResponseId is the last key. Its head is never a reusable prefix
+    // (the option rules reuse out), so the validated value of the request is looked up here.
+    if (!head && request.previousResponseId !== undefined) {
+      head = config.heads.get(scope, request.previousResponseId);
+      if (missing === 'new-conversation') missing = 'unverifiable-response';
+    }
+    // With store: false only the socket that holds a response can continue it.
+    if (!head && missing === 'unverifiable-response' && !request.store) missing = 'not-stored';
+    return { prompt, request, settingsKey, head, missing };
   }
 }

@@ -7,7 +7,8 @@
 export type MockError = {
   status: number;
   type: string;
-  code: string;
+  /** `null` where the real API sends none (an unknown `item_reference`). */
+  code: string | null;
   message: string;
   param: string | null;
   /** Extra HTTP response headers (e.g. `retry-after`); copied into WebSocket error frames. */
@@ -49,7 +50,11 @@ export function httpErrorBody(error: MockError): Record<string, unknown> {
   };
 }
 
-function invalidRequest(code: string, message: string, param: string | null = null): MockError {
+function invalidRequest(
+  code: string | null,
+  message: string,
+  param: string | null = null,
+): MockError {
   return { status: 400, type: 'invalid_request_error', code, message, param };
 }
 
@@ -111,8 +116,9 @@ export const mockErrors = {
       "Invalid type for 'input': expected a string or an array of items.",
       'input',
     ),
+  // As the real API: no code, the id in the message.
   itemNotFound: (id: string): MockError =>
-    invalidRequest('item_not_found', `Item with id '${id}' not found.`, 'input'),
+    invalidRequest(null, `Item with id '${id}' not found.`, 'input'),
   unauthorized: (): MockError => ({
     status: 401,
     type: 'invalid_request_error',

@@ -19,7 +19,7 @@ export type ResponseState = {
   status: 'in_progress' | 'completed' | 'incomplete' | 'failed';
   output: Item[];
   usage: Usage | null;
-  error: { code: string; message: string } | null;
+  error: { code: string | null; message: string } | null;
   incompleteReason: string | null;
 };
 

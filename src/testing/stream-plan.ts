@@ -14,7 +14,7 @@ export type Stream = {
   responseId: string | null;
   status: 'completed' | 'incomplete' | 'failed' | null;
   output: Item[];
-  error: { code: string; message: string } | null;
+  error: { code: string | null; message: string } | null;
   final: Record<string, unknown> | null;
   /**
    * For generated responses: the terminal event of this response stopped early by steering,

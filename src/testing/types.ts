@@ -101,7 +101,7 @@ export interface MockRequestRecord {
   /** Id of the response created for this request (`null` when none was created). */
   responseId: string | null;
   /** The error sent instead of (or in the middle of) a response. */
-  error: { code: string; message: string } | null;
+  error: { code: string | null; message: string } | null;
   /** Where `previous_response_id` was found. */
   parentSource: 'socket-cache' | 'store' | null;
   /** The parent came from another lane's cache: this request forked it onto its own lane. */

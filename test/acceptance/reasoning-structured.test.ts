@@ -69,7 +69,9 @@ describe('reasoning models', () => {
       });
       expect(wsMeta(second.providerMetadata)).toMatchObject({
         inputMode: 'full',
-        reason: 'unknown-response',
+        // Another pool, another chain store: with store: false only the socket that holds the
+        // response could continue it.
+        reason: 'not-stored',
       });
       const record = mock.server.requests[1];
       expect(record.previousResponseId).toBeNull();

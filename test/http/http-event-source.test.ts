@@ -178,6 +178,28 @@ describe('openHttpEventStream', () => {
     expect(error.responseBody).toBe('bad gateway thing');
   });
 
+  it.each([307, 308, 302])(
+    'a %i redirect is not followed: the prompt and the key never reach its target',
+    async (status) => {
+      handler = (req, _body, res) => {
+        if (req.url?.startsWith('/elsewhere'))
+          return sse(res, [`data: ${JSON.stringify(events[0])}\n\n`]);
+        res.writeHead(status, { location: `${baseURL.replace('/v1', '')}/elsewhere/responses` });
+        res.end();
+      };
+      received.length = 0;
+      const error = await expectRejection(
+        openHttpEventStream({ url: `${baseURL}/responses`, headers, body }),
+      );
+      expect(error.statusCode).toBe(status);
+      expect(error.isRetryable).toBe(false);
+      expect(error.message).toContain(`redirect (${status} to http://127.0.0.1:`);
+      expect(error.message).toContain('not followed');
+      expect(JSON.stringify(error)).not.toContain('sk-secret-test');
+      expect(received).toHaveLength(1);
+    },
+  );
+
   it('errors the events stream at a line that is not JSON', async () => {
     handler = (_req, _body, res) =>
       sse(res, [`data: ${JSON.stringify(events[0])}\n\n`, 'data: {not json\n\n']);

@@ -12,6 +12,9 @@ export type AiModule = {
   tool(definition: Record<string, unknown>): unknown;
   stepCountIs(count: number): unknown;
   Output: { object(options: { schema: unknown }): unknown };
+  /** Sync in ai@5, async in ai@6/7: always awaited. */
+  convertToModelMessages(messages: unknown[]): unknown[] | Promise<unknown[]>;
+  readUIMessageStream(options: { stream: ReadableStream<unknown> }): AsyncIterable<unknown>;
 };
 
 export type GenerateResult = {
@@ -36,6 +39,8 @@ export type StreamResult = {
   providerMetadata: PromiseLike<unknown>;
   response: PromiseLike<{ messages: unknown[] }>;
   responseMessages?: PromiseLike<unknown[]>;
+  steps: PromiseLike<Array<{ providerMetadata?: unknown }>>;
+  toUIMessageStream(): ReadableStream<unknown>;
 };
 
 /** One `ai` major and the few places where its API differs (docs/architecture.md, "AI SDK facts that bite"). */

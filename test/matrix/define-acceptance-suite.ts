@@ -152,6 +152,64 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       for (const record of records) expect(record.duplicates).toEqual([]);
     });
 
+    it('continues the chat on another instance as a delta from the store, through UI messages', async () => {
+      // Another pool and chain store: a second instance of the app, as far as the chain goes.
+      const other = entry.createProvider({
+        apiKey: MOCK_API_KEY,
+        baseURL: server.url,
+        webSocket: socket.webSocket,
+        pool: { maxSockets: 77 },
+      });
+      const ui: unknown[] = [];
+      const say = async (instance: EntryProvider, text: string) => {
+        ui.push({ id: `u${ui.length}`, role: 'user', parts: [{ type: 'text', text }] });
+        const result = ai.streamText({
+          model: instance('gpt-4.1-mini'),
+          messages: await ai.convertToModelMessages(ui),
+          tools: { lookup: lookup() },
+          stopWhen: ai.stepCountIs(4),
+        });
+        let answer: unknown;
+        for await (const message of ai.readUIMessageStream({ stream: result.toUIMessageStream() }))
+          answer = message;
+        // As a client keeps it: JSON.
+        ui.push(JSON.parse(JSON.stringify(answer)));
+        return (await result.steps).map((step) => wsMeta(step.providerMetadata).reason);
+      };
+      try {
+        expect(await say(provider, 'Look it up. #tools=1')).toEqual([
+          'new-conversation',
+          'continuation',
+        ]);
+        expect(await say(other, 'And once more. #tools=1')).toEqual([
+          'continuation-from-store',
+          'continuation',
+        ]);
+        // generateText (doGenerate) carries the digest too: back and forth once more.
+        const generate = async (instance: EntryProvider, history: unknown[], text: string) => {
+          const messages = [...history, { role: 'user', content: text }];
+          const result = await ai.generateText({
+            model: instance('gpt-4.1-mini'),
+            messages,
+            tools: { lookup: lookup() },
+          });
+          expect(wsMeta(result.providerMetadata).reason).toBe('continuation-from-store');
+          return [...messages, ...(await major.responseMessages(result))];
+        };
+        const history = await generate(provider, await ai.convertToModelMessages(ui), 'Third');
+        await generate(other, JSON.parse(JSON.stringify(history)), 'Fourth');
+      } finally {
+        await other.close();
+      }
+      const records = server.requests;
+      expect(records).toHaveLength(6);
+      expect(records.slice(1).map((r) => r.previousResponseId)).toEqual(
+        records.slice(0, -1).map((r) => r.responseId),
+      );
+      expect(records[2].parentSource).toBe('store');
+      for (const record of records) expect(record.duplicates).toEqual([]);
+    });
+
     it('streams text, tool calls, usage and metadata', async () => {
       const result = ai.streamText({
         model: provider('gpt-4.1-mini'),

@@ -102,6 +102,48 @@ describe('server errors map like @ai-sdk/openai', () => {
     expect(mock.server.requests.map((r) => r.status)).toEqual(['error', 'completed']);
   });
 
+  it('the headers of a 429 error frame are the responseHeaders, as over HTTP', async () => {
+    const headers = { 'Retry-After': '1', 'retry-after-ms': '1000' };
+    const errorOf = async (model: Parameters<typeof generateText>[0]['model']) =>
+      (await generateText({ model, prompt: 'hi', maxRetries: 0 }).catch((e) => e)) as APICallError;
+    mock.server.fault({
+      type: 'error-event',
+      code: 'rate_limit_exceeded',
+      status: 429,
+      headers,
+      transport: 'websocket',
+    });
+    const ours = await errorOf(mock.provider('gpt-4.1-mini'));
+    mock.server.fault({
+      type: 'error-event',
+      code: 'rate_limit_exceeded',
+      status: 429,
+      headers,
+      transport: 'http',
+    });
+    const theirs = await errorOf(reference());
+    expect(ours.responseHeaders).toEqual({ 'retry-after': '1', 'retry-after-ms': '1000' });
+    expect(theirs.responseHeaders).toMatchObject(ours.responseHeaders ?? {});
+  });
+
+  it("the AI SDK's retry waits what retry-after-ms asks (longer than its own 2 s)", async () => {
+    mock.server.fault({
+      type: 'error-event',
+      code: 'rate_limit_exceeded',
+      status: 429,
+      headers: { 'retry-after-ms': '2500' },
+    });
+    const started = performance.now();
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 1,
+    });
+    expect(result.text).toBe('Echo: hi');
+    expect(mock.server.requests.map((r) => r.status)).toEqual(['error', 'completed']);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2500);
+  });
+
   it('unknown event types are ignored', async () => {
     mock.server.enqueue({ replay: 'openai-web-search-tool.1' });
     const result = await generateText({ model: mock.provider('gpt-5-mini'), prompt: 'hi' });

@@ -86,7 +86,14 @@ describe('state', () => {
       previous_response_id: parent,
       store: false,
     });
-    expect(failed.events[0].error).toMatchObject({ code: 'item_not_found', param: 'input' });
+    // As the real API answers an item it never stored: 400, no code, the id in the message.
+    expect(failed.events[0]).toMatchObject({ status: 400 });
+    expect(failed.events[0].error).toEqual({
+      type: 'invalid_request_error',
+      code: null,
+      message: "Item with id 'msg_does_not_exist' not found.",
+      param: 'input',
+    });
     const retry = await client.turn({
       model: 'm',
       input: 'b',

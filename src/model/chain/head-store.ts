@@ -27,8 +27,13 @@ export type ChainHead = {
   plainItems: readonly InputItem[];
   /** Created with store not false: the server can reload it on any socket. */
   stored: boolean;
-  /** Socket whose in-memory cache holds this response (until its next response). */
+  /** Socket whose in-memory cache holds this response (until its next response); -1: none. */
   connectionId: number;
+  /**
+   * Hash chain of `items` (item-chain.ts), kept when the response got a continuation digest, so
+   * that the next head hashes only the items added after these.
+   */
+  chain?: Uint8Array;
 };
 
 /**
@@ -44,6 +49,10 @@ export class HeadStore {
     sizeCalculation: (head) => head.items.length + 1,
   });
   private readonly byConversation = new LRUCache<string, string>({ max: 2_000 });
+  /** Responses this process saw fail, stop incomplete or break off: never continued. */
+  private readonly notCompleted = new LRUCache<string, true>({ max: 2_000 });
+  /** Ids of items of responses that broke off or failed: the server never stored them. */
+  private readonly unstored = new LRUCache<string, true>({ max: 10_000 });
 
   get(scope: string, responseId: string | undefined): ChainHead | undefined {
     return responseId === undefined ? undefined : this.byId.get(`${scope}\n${responseId}`);
@@ -66,8 +75,34 @@ export class HeadStore {
     if (responseId !== undefined) this.byId.delete(`${scope}\n${responseId}`);
   }
 
+  /** A response that did not complete; `unstoredItemIds` are its items the server never kept. */
+  markNotCompleted(scope: string, responseId: string, unstoredItemIds: Iterable<string>): void {
+    this.notCompleted.set(`${scope}\n${responseId}`, true);
+    for (const id of unstoredItemIds) this.unstored.set(`${scope}\n${id}`, true);
+  }
+
+  /** An item the server answered `Item with id '…' not found` for. */
+  markUnstored(scope: string, itemId: string): void {
+    this.unstored.set(`${scope}\n${itemId}`, true);
+  }
+
+  isNotCompleted(scope: string, responseId: string): boolean {
+    return this.notCompleted.has(`${scope}\n${responseId}`);
+  }
+
+  /** Whether the server never stored item `itemId` (false at once while no such item is known). */
+  isUnstored(scope: string, itemId: string): boolean {
+    return this.unstored.size > 0 && this.unstored.has(`${scope}\n${itemId}`);
+  }
+
+  get knowsUnstoredItems(): boolean {
+    return this.unstored.size > 0;
+  }
+
   clear(): void {
     this.byId.clear();
     this.byConversation.clear();
+    this.notCompleted.clear();
+    this.unstored.clear();
   }
 }

@@ -3,17 +3,24 @@ import type { ChainHead } from './head-store';
 import { extendsHistory } from './history-prefix';
 
 export type TurnPlan =
-  | { mode: 'delta'; previousResponseId: string; input: InputItem[]; reason: string }
+  | {
+      mode: 'delta';
+      previousResponseId: string;
+      input: InputItem[];
+      reason: string;
+      /** The form of the head's items the prompt starts with (`head.items` or `head.plainItems`). */
+      held: readonly InputItem[];
+    }
   | { mode: 'full'; input: InputItem[]; reason: string };
 
 export type PlanTurnArgs = {
   /** The full input the prompt converts to. */
   items: InputItem[];
   settingsKey: string;
-  /** The head the prompt names (via part metadata or conversationId), if known. */
+  /** The head the prompt continues (named in part metadata, verified, or by conversationId). */
   head: ChainHead | undefined;
-  /** Whether the prompt names a response at all (for the reason given). */
-  namesResponse: boolean;
+  /** Without a head: why (`new-conversation`, `unverifiable-response`, a digest mismatch, …). */
+  missing: string;
   /**
    * The socket and lane chosen for this call: the socket's id, the latest response the lane
    * holds, and whether another lane of that socket holds the head (lanes on, a double submit):
@@ -32,11 +39,11 @@ export function planTurn({
   items,
   settingsKey,
   head,
-  namesResponse,
+  missing,
   connection,
 }: PlanTurnArgs): TurnPlan {
   const full = (reason: string): TurnPlan => ({ mode: 'full', input: items, reason });
-  if (!head) return full(namesResponse ? 'unknown-response' : 'new-conversation');
+  if (!head) return full(missing);
   if (head.settingsKey !== settingsKey) return full('settings-changed');
   const held = [head.items, head.plainItems].find((candidate) => extendsHistory(candidate, items));
   if (!held) return full('history-changed');
@@ -48,5 +55,6 @@ export function planTurn({
     previousResponseId: head.responseId,
     input: items.slice(held.length),
     reason: onThisLane ? 'continuation' : fork ? 'continuation-fork' : 'continuation-from-store',
+    held,
   };
 }

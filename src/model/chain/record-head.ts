@@ -2,7 +2,9 @@ import { convertPrompt } from '../../convert/convert-prompt';
 import type { Content, InputItem, Message, Prompt, ProviderOptions, StreamPart } from '../../types';
 import { collectContent } from '../events/collect-content';
 import type { ResponsesRequest } from '../request/build-request';
-import type { HeadStore } from './head-store';
+import type { DigestKey } from './continuation-digest';
+import type { ChainHead, HeadStore } from './head-store';
+import { signHead } from './sign-head';
 
 type AssistantMessage = Extract<Message, { role: 'assistant' }>;
 
@@ -67,6 +69,19 @@ export type ChainCall = {
   request: ResponsesRequest;
   /** Fingerprint of the request's non-input settings. */
   settingsKey: string;
+  /** Signs continuation digests; undefined where none are made (`inputMode: 'full'`). */
+  digestKey: DigestKey | undefined;
+};
+
+/** A completed response, as the turn saw it. */
+export type SettledResponse = {
+  parts: StreamPart[];
+  /** The socket whose cache holds the response; -1: none (HTTP). */
+  connectionId: number;
+  /** The head the request continued, when its input starts with that head's `items`. */
+  continued: ChainHead | undefined;
+  /** Index in `parts` of the part that carries the digest (the response's last closing part). */
+  digestPart: number | undefined;
 };
 
 /**
@@ -83,16 +98,17 @@ async function nextPromptView(message: AssistantMessage, request: ResponsesReque
 
 /**
  * Records the chain head of a completed response: its whole context as the next prompt will
- * express it, as messages and as items. `connectionId` is the socket whose cache holds it
- * (-1: none, HTTP). Returns the response id.
+ * express it, as messages and as items. A stored response also gets its continuation digest
+ * (sign-head.ts), written into `parts[digestPart]` before that part is handed on. Returns the
+ * response id.
  */
 export async function recordHead(
   heads: HeadStore,
   call: ChainCall,
-  parts: StreamPart[],
-  connectionId: number,
+  settled: SettledResponse,
 ): Promise<string | undefined> {
   const { request, prompt } = call;
+  const { parts } = settled;
   let responseId: string | undefined;
   for (const part of parts)
     if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
@@ -102,6 +118,12 @@ export async function recordHead(
     nextPromptView(outputMessage(content, true), request),
     nextPromptView(outputMessage(content, false), request),
   ]);
+  const items = [...request.input, ...withMetadata.items];
+  const chain = await signHead(call, responseId, items, settled);
+  // The digest is metadata of the output message too, as the next prompt will carry it.
+  const messages = chain
+    ? [outputMessage(collectContent(parts).content, true)]
+    : withMetadata.messages;
   heads.add(
     {
       responseId,
@@ -109,12 +131,13 @@ export async function recordHead(
       settingsKey: call.settingsKey,
       conversionKey: request.conversionKey,
       inputWarnings: request.inputWarnings,
-      messages: [...prompt, ...withMetadata.messages],
-      items: [...request.input, ...withMetadata.items],
+      messages: [...prompt, ...(withMetadata.messages.length > 0 ? messages : [])],
+      items,
       plainMessages: [...prompt, ...plain.messages],
       plainItems: [...request.input, ...plain.items],
       stored: request.store,
-      connectionId,
+      connectionId: settled.connectionId,
+      chain,
     },
     request.conversationId,
   );

@@ -13,19 +13,25 @@ export function reusablePrefix(
   prompt: Prompt,
 ): PromptPrefix | undefined {
   if (!head) return undefined;
-  const forms = [
-    { messages: head.messages, items: head.items },
-    { messages: head.plainMessages, items: head.plainItems },
-  ];
-  for (const { messages, items } of forms) {
-    if (messages.length > 0 && extendsHistory(messages, prompt)) {
-      return {
-        messageCount: messages.length,
-        items,
-        warnings: head.inputWarnings,
-        conversionKey: head.conversionKey,
-      };
-    }
-  }
-  return undefined;
+  return heldPrefix(head, prompt) ?? prefixOf(head, head.plainMessages, head.plainItems, prompt);
+}
+
+/** The same, for the head's messages with their metadata only (the form its `chain` hashes). */
+export function heldPrefix(head: ChainHead, prompt: Prompt): PromptPrefix | undefined {
+  return prefixOf(head, head.messages, head.items, prompt);
+}
+
+function prefixOf(
+  head: ChainHead,
+  messages: ChainHead['messages'],
+  items: ChainHead['items'],
+  prompt: Prompt,
+): PromptPrefix | undefined {
+  if (messages.length === 0 || !extendsHistory(messages, prompt)) return undefined;
+  return {
+    messageCount: messages.length,
+    items,
+    warnings: head.inputWarnings,
+    conversionKey: head.conversionKey,
+  };
 }

@@ -9,6 +9,12 @@ export type ServerError = {
   param: string | null;
   /** HTTP-like status when the server sent one (request errors over WebSocket carry it). */
   status: number | undefined;
+  /**
+   * Headers an error frame carries (names in lower case), e.g. `retry-after` / `retry-after-ms`
+   * on a rate limit: they become the APICallError's `responseHeaders`, which the AI SDK's retry
+   * reads to wait what the server asked.
+   */
+  headers?: Record<string, string>;
   /** The event the error was read from; becomes the APICallError's responseBody. */
   raw?: unknown;
 };
@@ -44,8 +50,21 @@ export function readServerError(event: unknown): ServerError | undefined {
     type: nested != null ? stringOrNull(nested.type) : null,
     param: stringOrNull(source.param),
     status: typeof value.status === 'number' ? value.status : undefined,
+    headers: headersOf(value.headers),
     raw: event,
   };
+}
+
+function headersOf(value: unknown): Record<string, string> | undefined {
+  const object = asObject(value);
+  if (!object) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(object)) {
+    if (typeof header === 'string' || typeof header === 'number') {
+      headers[name.toLowerCase()] = String(header);
+    }
+  }
+  return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
 /**
@@ -120,7 +139,7 @@ export function toAPICallError(
     url: context.url,
     requestBodyValues: context.requestBodyValues,
     statusCode,
-    responseHeaders: context.responseHeaders,
+    responseHeaders: context.responseHeaders ?? error.headers,
     responseBody: JSON.stringify(error.raw ?? { type: 'error', ...data }),
     data,
     isRetryable: isRetryableServerError(error, statusCode),

@@ -18,6 +18,16 @@ export type PromptPrefix = {
   conversionKey: string;
 };
 
+/**
+ * A prefix made on demand, once the conversion options are known (a digest claim converts the
+ * messages it covers this way, and the request reuses them). Called only when the options allow
+ * reusing a prefix at all.
+ */
+export type PrefixSource = (
+  conversion: ConversionOptions,
+  conversionKey: string,
+) => Promise<PromptPrefix | undefined>;
+
 export type BuiltInput = {
   input: InputItem[];
   conversion: ConversionOptions;
@@ -48,7 +58,7 @@ export async function buildInput({
   capabilities: ModelCapabilities;
   isReasoningModel: boolean;
   providerOptionsName: string;
-  prefix: PromptPrefix | undefined;
+  prefix: PromptPrefix | PrefixSource | undefined;
   warnings: Warning[];
 }): Promise<BuiltInput> {
   const conversion = {
@@ -63,7 +73,13 @@ export async function buildInput({
     hasPreviousResponseId: openai?.previousResponseId != null,
   } as const;
   const conversionKey = JSON.stringify(conversion);
-  const reuse = reusable(prefix, conversionKey, openai) ? prefix : undefined;
+  const candidate =
+    typeof prefix === 'function'
+      ? reusableOptions(openai)
+        ? await prefix(conversion, conversionKey)
+        : undefined
+      : prefix;
+  const reuse = reusable(candidate, conversionKey, openai) ? candidate : undefined;
   const converted = await convertPrompt({
     prompt: reuse ? options.prompt.slice(reuse.messageCount) : options.prompt,
     ...conversion,
@@ -88,9 +104,11 @@ function reusable(
   conversionKey: string,
   openai: OpenAIOptions | undefined,
 ): prefix is PromptPrefix {
+  return prefix !== undefined && prefix.conversionKey === conversionKey && reusableOptions(openai);
+}
+
+function reusableOptions(openai: OpenAIOptions | undefined): boolean {
   return (
-    prefix !== undefined &&
-    prefix.conversionKey === conversionKey &&
     openai?.conversation == null &&
     openai?.previousResponseId == null &&
     openai?.reasoningEffortUpdate == null &&

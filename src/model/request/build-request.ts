@@ -1,6 +1,11 @@
 import type { CallOptions, InputItem, JsonObject, Warning } from '../../types';
 import { applyModelLimits } from './apply-model-limits';
-import { buildInput, type ConversionOptions, type PromptPrefix } from './build-input';
+import {
+  buildInput,
+  type ConversionOptions,
+  type PrefixSource,
+  type PromptPrefix,
+} from './build-input';
 import { buildSettings, compactSettings, type ReasoningRequest } from './build-settings';
 import { getModelCapabilities, type ModelCapabilities } from './model-capabilities';
 import { type OpenAIOptions, parseOpenAIOptions } from './openai-options';
@@ -43,8 +48,8 @@ export async function buildRequest(args: {
   modelId: string;
   options: CallOptions;
   providerOptionsName?: string;
-  /** Leading messages already converted under the same conversion options (a chain head's). */
-  prefix?: PromptPrefix;
+  /** Leading messages already converted under the same conversion options (a chain head's), or a source of them. */
+  prefix?: PromptPrefix | PrefixSource;
 }): Promise<ResponsesRequest> {
   const { modelId, options, providerOptionsName = 'openai', prefix } = args;
   const warnings: Warning[] = [];

@@ -6,20 +6,22 @@ import type { TurnCall } from './turn-call';
 export type Frame = { body: Record<string, unknown>; text: string; bytes: number };
 
 /**
- * The plan for this attempt: a resend always carries full input (`forcedReason` says why); a
- * first attempt asks the delta rule, given the socket and lane the pool handed out.
+ * The plan for this attempt: a resend always carries full input (`forcedReason` says why), and
+ * so does every call with `inputMode: 'full'`; a first attempt asks the delta rule, given the
+ * socket and lane the pool handed out.
  */
 export function planAttempt(
   call: TurnCall,
   lease: Lease,
   forcedReason: string | undefined,
 ): TurnPlan {
-  if (forcedReason) return { mode: 'full', input: call.request.input, reason: forcedReason };
+  const reason = forcedReason ?? (call.config.inputMode === 'full' ? 'input-mode-full' : undefined);
+  if (reason) return { mode: 'full', input: call.request.input, reason };
   return planTurn({
     items: call.request.input,
     settingsKey: call.settingsKey,
     head: call.head,
-    namesResponse: call.namesResponse,
+    missing: call.missing,
     connection: {
       id: lease.connection.id,
       headId: lease.lane.headId,

@@ -52,3 +52,14 @@ export function classifyFirstOutput(first: FirstOutput, resendsLeft: boolean): O
     }
   }
 }
+
+/**
+ * The id of the item an `Item with id '…' not found` error names: an `item_reference` to an item
+ * the server never stored (status 400, `param: 'input'`; the API sends no code for it).
+ */
+export function unknownItemOf(error: ServerError): string | undefined {
+  if (error.param !== 'input' || (error.status !== undefined && error.status !== 400)) {
+    return undefined;
+  }
+  return /^Item with id '([^']+)' not found/.exec(error.message)?.[1];
+}

@@ -1,6 +1,7 @@
 import { openHttpEventStream } from '../../http/http-event-source';
 import type { CallOptions, StreamResult } from '../../types';
 import { recordHead } from '../chain/record-head';
+import { recordNotCompleted } from '../chain/record-not-completed';
 import type { UseHttp } from './open-turn';
 import { streamEvents } from './stream-events';
 import type { TurnCall } from './turn-call';
@@ -62,8 +63,17 @@ export async function streamOverHttp(
     providerOptionsName: config.providerOptionsName,
     signal: call.signal,
     url,
-    settle: async ({ parts, failed }) => {
-      if (!failed && request.store) await recordHead(config.heads, call, parts, -1);
+    settle: async ({ terminalType, parts, failed, digestPart }) => {
+      const name = config.providerOptionsName;
+      if (failed) recordNotCompleted(config.heads, call.scope, parts, terminalType, name);
+      else if (request.store) {
+        await recordHead(config.heads, call, {
+          parts,
+          connectionId: -1,
+          continued: undefined,
+          digestPart,
+        });
+      }
     },
   });
   return { stream, request: { body }, response: { headers: responseHeaders } };

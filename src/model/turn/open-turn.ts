@@ -2,9 +2,9 @@ import { APICallError } from '@ai-sdk/provider';
 import type { TurnPlan } from '../chain/plan-turn';
 import { type ServerError, toAPICallError } from '../events/server-error';
 import { acquireSocket } from './acquire-socket';
-import { awaitFirstOutput } from './await-first-output';
+import { awaitFirstOutput, type FirstOutput } from './await-first-output';
 import { buildFrame, type Frame, planAttempt } from './build-frame';
-import { classifyFirstOutput, type Outcome } from './classify-first-output';
+import { classifyFirstOutput, type Outcome, unknownItemOf } from './classify-first-output';
 import { EventQueue } from './event-queue';
 import { LeasedLane } from './leased-lane';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
@@ -145,7 +145,7 @@ async function sendFrame(
     throw call.signal.reason;
   }
   if (first.kind === 'server-error') forgetFailedParent(call, plan, first.error.code);
-  const outcome = classifyFirstOutput(first, attempt.retries < MAX_RESENDS);
+  const outcome = await classify(call, first, attempt.retries < MAX_RESENDS);
   if (outcome.kind === 'proceed' && first.kind === 'ready') {
     return {
       transport: 'websocket',
@@ -178,6 +178,23 @@ async function sendFrame(
     // Only a server error keeps the socket, and a failed request evicts the parent it named.
   } else leased.release({ headId: undefined });
   return undefined;
+}
+
+/**
+ * The failure policy's verdict, plus the one case that needs the call: an item the server never
+ * stored (a response that broke off in another process) is resent inline, once the call has
+ * rebuilt its input with it.
+ */
+async function classify(
+  call: TurnCall,
+  first: FirstOutput,
+  resendsLeft: boolean,
+): Promise<Outcome> {
+  const unknown = first.kind === 'server-error' ? unknownItemOf(first.error) : undefined;
+  if (unknown !== undefined && resendsLeft && (await call.inlineItem(unknown))) {
+    return { kind: 'resend', reason: 'item-not-found', freshSocket: false };
+  }
+  return classifyFirstOutput(first, resendsLeft);
 }
 
 /** Sends the frame; events and failures of the turn land in a queue. Abort abandons the lane. */

@@ -3,6 +3,7 @@ import { ConnectionError } from '../../pool/connection-error';
 import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from '../../types';
 import { ResponseEventMapper } from '../events/map-events';
 import type { QueueResult } from './event-queue';
+import { ClosingPartHoldback } from './hold-closing-part';
 
 /** Where the events of one response come from: a socket's queue or an HTTP body. */
 type EventSource = {
@@ -15,6 +16,8 @@ type Settle = (outcome: {
   terminalType: string | undefined;
   parts: StreamPart[];
   failed: boolean;
+  /** Index in `parts` of the response's last closing part, where its digest may be written. */
+  digestPart: number | undefined;
 }) => Promise<void>;
 
 type StreamEventsArgs = {
@@ -31,9 +34,10 @@ type StreamEventsArgs = {
   signal: AbortSignal | undefined;
   url: string;
   /**
-   * The response ended. Called BEFORE the finish part is handed on, so that the chain head is
-   * recorded and the socket is free by the time the caller can make its next call.
-   * `terminalType` is the terminal event's type, or undefined when the stream broke off.
+   * The response ended. Called BEFORE the finish part (and the response's last closing part) is
+   * handed on, so that the chain head is recorded, the digest written, and the socket is free by
+   * the time the caller can make its next call. `terminalType` is the terminal event's type, or
+   * undefined when the stream broke off.
    */
   settle: Settle;
 };
@@ -61,6 +65,7 @@ export function streamEvents(args: StreamEventsArgs): ReadableStream<StreamPart>
 class EventPump {
   private readonly mapper: ResponseEventMapper;
   private readonly parts: StreamPart[] = [];
+  private readonly holdback = new ClosingPartHoldback();
   private readonly pending: Record<string, unknown>[];
   private settled = false;
   private sawError = false;
@@ -99,24 +104,41 @@ class EventPump {
   }
 
   private async onEvent(event: Record<string, unknown>, controller: Controller): Promise<boolean> {
-    const { mapper } = this;
+    const { mapper, parts } = this;
     const mapped = mapper.map(event);
     if (event.type === 'error') this.sawError = true;
-    this.parts.push(...mapped);
-    if (!mapper.finished) {
-      for (const part of mapped) controller.enqueue(part);
-      return mapped.length > 0;
-    }
+    const start = parts.length;
+    parts.push(...mapped);
+    if (!mapper.finished) return this.handOn(start, controller) > 0;
     const type = typeof event.type === 'string' ? event.type : undefined;
     // After an error event the turn is over; a late terminal event may still follow, so the
     // socket is not reused (settle with failed).
     const failed = this.sawError || type !== 'response.completed';
-    const tail = failed && type === 'error' ? mapper.end() : [];
-    this.parts.push(...tail);
-    await this.settle(type, failed);
-    for (const part of [...mapped, ...tail]) controller.enqueue(this.withMetadata(part));
+    if (failed && type === 'error') parts.push(...mapper.end());
+    // The finish goes last, after the held closing part got its digest.
+    const now: number[] = [];
+    const finishes: number[] = [];
+    for (let i = start; i < parts.length; i++) {
+      if (parts[i].type === 'finish') finishes.push(i);
+      else now.push(...this.holdback.push(parts[i], i));
+    }
+    await this.settle(type, failed, this.holdback.carrier);
+    for (const index of [...now, ...this.holdback.release()]) controller.enqueue(parts[index]);
+    for (const index of finishes) controller.enqueue(this.withMetadata(parts[index]));
     controller.close();
     return true;
+  }
+
+  /** Hands on the parts from `start`, except what the holdback keeps; returns how many. */
+  private handOn(start: number, controller: Controller): number {
+    let count = 0;
+    for (let i = start; i < this.parts.length; i++) {
+      for (const index of this.holdback.push(this.parts[i], i)) {
+        controller.enqueue(this.parts[index]);
+        count++;
+      }
+    }
+    return count;
   }
 
   /** The transport broke off (socket closed, HTTP body ended) before a terminal event. */
@@ -141,14 +163,19 @@ class EventPump {
     const tail = [...(error ? [{ type: 'error' as const, error }] : []), ...this.mapper.end()];
     this.parts.push(...tail);
     await this.settle(undefined, true);
+    for (const index of this.holdback.release()) controller.enqueue(this.parts[index]);
     for (const part of tail) controller.enqueue(this.withMetadata(part));
     controller.close();
   }
 
-  private async settle(terminalType: string | undefined, failed: boolean): Promise<void> {
+  private async settle(
+    terminalType: string | undefined,
+    failed: boolean,
+    digestPart?: number,
+  ): Promise<void> {
     if (this.settled) return;
     this.settled = true;
-    await this.args.settle({ terminalType, parts: this.parts, failed });
+    await this.args.settle({ terminalType, parts: this.parts, failed, digestPart });
   }
 
   /** The finish part carries how the call travelled (`providerMetadata.openai.websocket`). */

@@ -29,6 +29,8 @@ export type TurnConfig = {
   webSocketUnavailable: string | undefined;
   fetch: typeof fetch | undefined;
   transport: 'auto' | 'websocket';
+  /** 'full': every call sends its whole input (still over the pooled socket). */
+  inputMode: 'auto' | 'full';
   pool: SessionPool;
   heads: HeadStore;
   poolSettings: PoolSettings;
@@ -43,9 +45,15 @@ export type TurnCall = ChainCall & {
   headers: Record<string, string>;
   /** Headers of the HTTP fallback: all of them. */
   httpHeaders: Record<string, string>;
-  /** The head the prompt continues, if known. */
+  /** The head the prompt continues, if known (of this process, or verified by its digest). */
   head: ChainHead | undefined;
-  /** The prompt names a response (so a missing head is an 'unknown-response'). */
-  namesResponse: boolean;
+  /** Without a head: why (the reason of the full-input call). */
+  missing: string;
   signal: AbortSignal | undefined;
+  /**
+   * The server answered `Item with id '…' not found` for an item the prompt refers to: remember
+   * that it was never stored and rebuild this call with it inline. False when the prompt does not
+   * refer to that item (then nothing changes).
+   */
+  inlineItem(itemId: string): Promise<boolean>;
 };

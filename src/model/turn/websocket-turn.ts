@@ -1,5 +1,8 @@
 import type { CallOptions, StreamPart } from '../../types';
+import type { ChainHead } from '../chain/head-store';
+import type { TurnPlan } from '../chain/plan-turn';
 import { recordHead } from '../chain/record-head';
+import { recordNotCompleted } from '../chain/record-not-completed';
 import type { OpenTurn } from './open-turn';
 import { streamEvents } from './stream-events';
 import type { TurnCall } from './turn-call';
@@ -38,13 +41,16 @@ export function streamWebSocketTurn(
     providerOptionsName: config.providerOptionsName,
     signal: call.signal,
     url: config.urls.http,
-    settle: async ({ terminalType, parts, failed }) => {
+    settle: async ({ terminalType, parts, failed, digestPart }) => {
       turn.detach();
       if (!failed) {
-        const headId = await recordHead(config.heads, call, parts, leased.connection.id);
+        const continued = continuedHead(call, plan);
+        const settled = { parts, connectionId: leased.connection.id, continued, digestPart };
+        const headId = await recordHead(config.heads, call, settled);
         leased.release({ headId });
         return;
       }
+      recordNotCompleted(config.heads, call.scope, parts, terminalType, config.providerOptionsName);
       // A failed or incomplete response ends its turn cleanly; anything else (an error event,
       // which a late terminal event may follow, or a stream that broke off) is abandoned: the
       // socket closes with lanes off, the lane drains with lanes on.
@@ -55,4 +61,9 @@ export function streamWebSocketTurn(
       }
     },
   });
+}
+
+/** The head a delta continued in its items form: the new head's chain starts from its chain. */
+function continuedHead(call: TurnCall, plan: TurnPlan): ChainHead | undefined {
+  return plan.mode === 'delta' && plan.held === call.head?.items ? call.head : undefined;
 }

@@ -20,9 +20,21 @@ function head(responseId: string, scope = 'scope-a'): ChainHead {
 }
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
-const answerOf = (responseId: string): Message => ({
+const answerOf = (responseId: string, chainDigest?: string): Message => ({
   role: 'assistant',
-  content: [{ type: 'text', text: 'a', providerOptions: { openai: { responseId } } }],
+  content: [
+    { type: 'text', text: 'a', providerOptions: { openai: { responseId } } },
+    // The digest rides on the response's last part.
+    ...(chainDigest
+      ? [
+          {
+            type: 'text' as const,
+            text: 'b',
+            providerOptions: { openai: { responseId, chainDigest } },
+          },
+        ]
+      : []),
+  ],
 });
 
 function store(): HeadStore {
@@ -42,10 +54,9 @@ describe('findHead', () => {
     const options = call([user('q'), answerOf('resp_old'), user('q2'), answerOf('resp_named')], {
       conversationId: 'chat-1',
     });
-    expect(findHead(store(), 'scope-a', options, 'openai')).toEqual({
-      head: expect.objectContaining({ responseId: 'resp_named' }),
-      namesResponse: true,
-    });
+    const found = findHead(store(), 'scope-a', options, 'openai');
+    expect(found.head?.responseId).toBe('resp_named');
+    expect(found.claim).toBeUndefined();
   });
 
   it('falls back to the latest head of the conversationId', () => {
@@ -56,12 +67,11 @@ describe('findHead', () => {
       'openai',
     );
     expect(found.head?.responseId).toBe('resp_latest');
-    expect(found.namesResponse).toBe(false);
   });
 
-  it('a named response it does not know is no head, but the prompt still names one', () => {
+  it('a named response it does not know, without a digest: unverifiable', () => {
     const found = findHead(store(), 'scope-a', call([answerOf('resp_gone'), user('q')]), 'openai');
-    expect(found).toEqual({ head: undefined, namesResponse: true });
+    expect(found).toEqual({ head: undefined, claim: undefined, missing: 'unverifiable-response' });
   });
 
   it('never finds a head of another credential scope', () => {
@@ -76,6 +86,66 @@ describe('findHead', () => {
 
   it('reads the metadata under the provider options name only', () => {
     const found = findHead(store(), 'scope-a', call([answerOf('resp_named'), user('q')]), 'azure');
-    expect(found).toEqual({ head: undefined, namesResponse: false });
+    expect(found).toEqual({ head: undefined, claim: undefined, missing: 'new-conversation' });
+  });
+
+  it('passes over a response that did not complete to the last good one before it', () => {
+    const heads = store();
+    heads.markNotCompleted('scope-a', 'resp_broken', ['msg_broken']);
+    const prompt = [
+      user('q'),
+      answerOf('resp_named'),
+      user('q2'),
+      answerOf('resp_broken'),
+      user('q3'),
+    ];
+    const found = findHead(heads, 'scope-a', call(prompt), 'openai');
+    expect(found.head?.responseId).toBe('resp_named');
+  });
+
+  it('says so when a response that did not complete has no good one before it', () => {
+    const heads = store();
+    heads.markNotCompleted('scope-a', 'resp_broken', []);
+    const found = findHead(
+      heads,
+      'scope-a',
+      call([user('q'), answerOf('resp_broken'), user('q2')]),
+      'openai',
+    );
+    expect(found).toEqual({ head: undefined, claim: undefined, missing: 'response-not-completed' });
+  });
+
+  it('passes over a response it does not know and that carries no digest', () => {
+    const prompt = [
+      user('q'),
+      answerOf('resp_named'),
+      user('q2'),
+      answerOf('resp_elsewhere'),
+      user('q3'),
+    ];
+    const found = findHead(store(), 'scope-a', call(prompt), 'openai');
+    expect(found.head?.responseId).toBe('resp_named');
+  });
+
+  it('a response with a digest and no head here is a claim, based on the latest head before it', () => {
+    const heads = store();
+    heads.markNotCompleted('scope-a', 'resp_broken', []);
+    const prompt = [
+      user('q'),
+      answerOf('resp_named'),
+      user('q2'),
+      answerOf('resp_elsewhere', 'digest-of-elsewhere'),
+      user('q3'),
+      answerOf('resp_broken'),
+      user('q4'),
+    ];
+    const found = findHead(heads, 'scope-a', call(prompt), 'openai');
+    expect(found.head).toBeUndefined();
+    expect(found.claim).toEqual({
+      responseId: 'resp_elsewhere',
+      digest: 'digest-of-elsewhere',
+      messageCount: 4,
+      base: expect.objectContaining({ responseId: 'resp_named' }),
+    });
   });
 });

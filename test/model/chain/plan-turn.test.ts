@@ -57,7 +57,8 @@ type Case = {
   name: string;
   items: InputItem[];
   head: ChainHead | undefined;
-  namesResponse?: boolean;
+  /** The lookup's reason for a missing head (default: new-conversation). */
+  missing?: string;
   settingsKey?: string;
   connection?: { id: number; headId: string | undefined; forkable?: boolean };
   expected:
@@ -73,11 +74,18 @@ const cases: Case[] = [
     expected: { mode: 'full', reason: 'new-conversation' },
   },
   {
-    name: 'no head, although the prompt names a response: an unknown response',
+    name: 'no head, although the prompt names a response: the reason the lookup gave',
     items: [...held(), user('two')],
     head: undefined,
-    namesResponse: true,
-    expected: { mode: 'full', reason: 'unknown-response' },
+    missing: 'unverifiable-response',
+    expected: { mode: 'full', reason: 'unverifiable-response' },
+  },
+  {
+    name: 'no head, because its digest did not verify: the mismatch',
+    items: [...held(), user('two')],
+    head: undefined,
+    missing: 'history-changed',
+    expected: { mode: 'full', reason: 'history-changed' },
   },
   {
     name: 'different non-input settings',
@@ -233,21 +241,27 @@ const cases: Case[] = [
   },
 ];
 
+const plan = (testCase: Case) =>
+  planTurn({
+    items: testCase.items,
+    settingsKey: testCase.settingsKey ?? 'settings-a',
+    head: testCase.head,
+    missing: testCase.missing ?? 'new-conversation',
+    connection: testCase.connection ?? SAME_SOCKET,
+  });
+
 describe('planTurn (the delta rule)', () => {
   it.each(cases)('$name → $expected.mode, $expected.reason', (testCase) => {
-    const plan = planTurn({
-      items: testCase.items,
-      settingsKey: testCase.settingsKey ?? 'settings-a',
-      head: testCase.head,
-      namesResponse: testCase.namesResponse ?? false,
-      connection: testCase.connection ?? SAME_SOCKET,
-    });
-    if (testCase.expected.mode === 'full') {
-      expect(plan).toEqual({ ...testCase.expected, input: testCase.items });
+    const planned = plan(testCase);
+    if (planned.mode === 'full') {
+      expect(planned).toEqual({ ...testCase.expected, input: testCase.items });
       // Full input is the call's own items, not a copy.
-      expect(plan.input).toBe(testCase.items);
+      expect(planned.input).toBe(testCase.items);
     } else {
-      expect(plan).toEqual(testCase.expected);
+      const { held: form, ...rest } = planned;
+      expect(rest).toEqual(testCase.expected);
+      // The form of the head's items the prompt starts with, by identity (a chain extends it).
+      expect([testCase.head?.items, testCase.head?.plainItems]).toContain(form);
     }
   });
 
@@ -261,24 +275,18 @@ describe('planTurn (the delta rule)', () => {
       'new-conversation',
       'settings-changed',
       'socket-replaced',
-      'unknown-response',
+      'unverifiable-response',
     ]);
   });
 
   it('a delta never repeats an item the server holds', () => {
     for (const testCase of cases) {
-      const plan = planTurn({
-        items: testCase.items,
-        settingsKey: testCase.settingsKey ?? 'settings-a',
-        head: testCase.head,
-        namesResponse: testCase.namesResponse ?? false,
-        connection: testCase.connection ?? SAME_SOCKET,
-      });
-      if (plan.mode !== 'delta' || !testCase.head) continue;
-      expect(plan.input.length).toBeGreaterThan(0);
+      const planned = plan(testCase);
+      if (planned.mode !== 'delta' || !testCase.head) continue;
+      expect(planned.input.length).toBeGreaterThan(0);
       // What the server holds plus the delta is the whole prompt, in one of the held forms.
       const forms = [testCase.head.items, testCase.head.plainItems];
-      expect(forms.map((form) => [...form, ...plan.input])).toContainEqual(testCase.items);
+      expect(forms.map((form) => [...form, ...planned.input])).toContainEqual(testCase.items);
     }
   });
 });

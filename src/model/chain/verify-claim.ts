@@ -1,0 +1,91 @@
+import { convertPrompt } from '../../convert/convert-prompt';
+import type { Prompt } from '../../types';
+import type { PrefixSource, PromptPrefix } from '../request/build-input';
+import type { ResponsesRequest } from '../request/build-request';
+import { checkDigest, type DigestKey } from './continuation-digest';
+import type { DigestClaim } from './find-head';
+import type { ChainHead, HeadStore } from './head-store';
+import { EMPTY_CHAIN, extendItemChain } from './item-chain';
+import { heldPrefix } from './reusable-prefix';
+
+/**
+ * The messages a digest claim covers, converted once: the request reuses them as its prefix
+ * (only the messages after are converted), and the check hashes them. Conversion and hashing
+ * start after the latest head of this process the prompt still starts with, so a round-robin
+ * instance handles only the items added since its own last turn.
+ */
+export class ClaimedPrefix {
+  private converted: { prefix: PromptPrefix; base: ChainHead | undefined } | undefined;
+
+  constructor(
+    private readonly claim: DigestClaim,
+    private readonly prompt: Prompt,
+  ) {}
+
+  readonly source: PrefixSource = async (conversion, conversionKey) => {
+    const { claim, prompt } = this;
+    const held = claim.base && heldPrefix(claim.base, prompt);
+    const base =
+      held && held.conversionKey === conversionKey && held.messageCount <= claim.messageCount
+        ? { head: claim.base as ChainHead, prefix: held }
+        : undefined;
+    const from = base?.prefix.messageCount ?? 0;
+    const { input, warnings } = await convertPrompt({
+      prompt: prompt.slice(from, claim.messageCount),
+      ...conversion,
+    });
+    const prefix = {
+      messageCount: claim.messageCount,
+      items: [...(base?.prefix.items ?? []), ...input],
+      warnings: [...(base?.prefix.warnings ?? []), ...warnings],
+      conversionKey,
+    };
+    this.converted = { prefix, base: base?.head };
+    return prefix;
+  };
+
+  /**
+   * The head the claim proves, added to `heads` (connectionId -1: any socket continues it from
+   * the store), or why there is none: `not-stored` (with `store: false` only the socket that
+   * holds a response can continue it), a digest mismatch, or `unverifiable-response` when the
+   * call's options convert the prompt as a whole.
+   */
+  async verify(args: {
+    heads: HeadStore;
+    scope: string;
+    request: ResponsesRequest;
+    settingsKey: string;
+    digestKey: DigestKey | undefined;
+  }): Promise<{ head: ChainHead } | { missing: string }> {
+    const { request, settingsKey, digestKey } = args;
+    if (!request.store) return { missing: 'not-stored' };
+    const converted = this.converted;
+    if (!digestKey || !converted || !request.prefixReused) {
+      return { missing: 'unverifiable-response' };
+    }
+    const { prefix, base } = converted;
+    const from = base?.chain ? base.items.length : 0;
+    const chain = await extendItemChain(base?.chain ?? EMPTY_CHAIN, prefix.items, from);
+    const { responseId, digest } = this.claim;
+    const mismatch = await checkDigest(digestKey, digest, { responseId, settingsKey, chain });
+    if (mismatch) return { missing: mismatch };
+    const messages = this.prompt.slice(0, prefix.messageCount);
+    const head: ChainHead = {
+      responseId,
+      scope: args.scope,
+      settingsKey,
+      conversionKey: prefix.conversionKey,
+      messages,
+      items: prefix.items,
+      inputWarnings: [...prefix.warnings],
+      // Verified in the form with metadata only; the plain form is the same (never empty).
+      plainMessages: messages,
+      plainItems: prefix.items,
+      stored: true,
+      connectionId: -1,
+      chain,
+    };
+    args.heads.add(head, request.conversationId);
+    return { head };
+  }
+}

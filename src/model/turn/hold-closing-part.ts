@@ -1,0 +1,53 @@
+import type { StreamPart } from '../../types';
+
+/**
+ * Parts that become parts of the assistant message the AI SDK builds for the next prompt, with
+ * their metadata as its `providerOptions` (a text or reasoning part takes the metadata of its end).
+ */
+const CARRIERS = new Set<StreamPart['type']>([
+  'text-end',
+  'reasoning-end',
+  'tool-call',
+  'tool-result',
+]);
+/** Parts with no content of their own: they queue behind a held part instead of releasing it. */
+const PASSIVE = new Set<StreamPart['type']>(['raw', 'source', 'response-metadata']);
+
+/**
+ * Holds back the latest closing part of a response (and what queues behind it) until the next
+ * content part shows it was not the last. The last one is still held when the terminal event
+ * arrives, so the continuation digest, known only then, can go into its metadata. The delay is
+ * the few events between a response's last item and its end. Works on indices into the turn's
+ * list of parts, so the part can be replaced (with its digest) before it is handed on.
+ */
+export class ClosingPartHoldback {
+  private held: number[] = [];
+
+  /** The indices to hand on now, in order, for the part at `index`. */
+  push(part: StreamPart, index: number): number[] {
+    if (CARRIERS.has(part.type)) return this.take([index]);
+    if (this.held.length > 0 && PASSIVE.has(part.type)) {
+      this.held.push(index);
+      return [];
+    }
+    const out = this.take([]);
+    out.push(index);
+    return out;
+  }
+
+  /** The index of the held closing part: where a digest goes. */
+  get carrier(): number | undefined {
+    return this.held[0];
+  }
+
+  /** Everything held, in order. */
+  release(): number[] {
+    return this.take([]);
+  }
+
+  private take(next: number[]): number[] {
+    const out = this.held;
+    this.held = next;
+    return out;
+  }
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkDigest,
+  deriveDigestKey,
+  mintDigest,
+} from '../../../src/model/chain/continuation-digest';
+import { EMPTY_CHAIN, extendItemChain } from '../../../src/model/chain/item-chain';
+import { continuationKey } from '../../../src/model/credentials';
+import type { InputItem } from '../../../src/types';
+
+const items: InputItem[] = [
+  { role: 'user', content: [{ type: 'input_text', text: 'one' }] },
+  { type: 'item_reference', id: 'msg_1' },
+];
+
+async function subject(
+  overrides: { responseId?: string; settingsKey?: string; items?: InputItem[] } = {},
+) {
+  return {
+    responseId: overrides.responseId ?? 'resp_1',
+    settingsKey: overrides.settingsKey ?? '{"model":"gpt-4.1-mini"}',
+    chain: await extendItemChain(EMPTY_CHAIN, overrides.items ?? items),
+  };
+}
+
+const key = (apiKey = 'sk-a', extra: Record<string, string> = {}) =>
+  continuationKey('https://api.openai.com/v1', { Authorization: `Bearer ${apiKey}`, ...extra });
+
+describe('continuation digests', () => {
+  it('are 30 base64url characters and verify with the same key and subject', async () => {
+    const digest = await mintDigest(await key(), await subject());
+    expect(digest).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(await checkDigest(await key(), digest, await subject())).toBeUndefined();
+  });
+
+  it('say which part of the subject differs', async () => {
+    const digest = await mintDigest(await key(), await subject());
+    const check = async (
+      k: Awaited<ReturnType<typeof key>>,
+      s: Awaited<ReturnType<typeof subject>>,
+    ) => checkDigest(k, digest, s);
+    expect(await check(await key('sk-b'), await subject())).toBe('credentials-changed');
+    expect(await check(await key('sk-a', { 'OpenAI-Project': 'p' }), await subject())).toBe(
+      'credentials-changed',
+    );
+    expect(await check(await key(), await subject({ settingsKey: '{"model":"gpt-5"}' }))).toBe(
+      'settings-changed',
+    );
+    expect(await check(await key(), await subject({ responseId: 'resp_2' }))).toBe(
+      'history-changed',
+    );
+    expect(await check(await key(), await subject({ items: items.slice(0, 1) }))).toBe(
+      'history-changed',
+    );
+    expect(await checkDigest(await key(), `${digest.slice(0, 29)}!`, await subject())).toBe(
+      'digest-invalid',
+    );
+  });
+
+  it('the key depends only on the base URL and the auth headers', async () => {
+    const digest = await mintDigest(await key(), await subject());
+    const withTracing = await continuationKey('https://api.openai.com/v1', {
+      authorization: 'Bearer sk-a',
+      'X-Trace': 'instance-7',
+    });
+    expect(await checkDigest(withTracing, digest, await subject())).toBeUndefined();
+    const otherBase = await continuationKey('https://gateway.test/v1', {
+      Authorization: 'Bearer sk-a',
+    });
+    expect(await checkDigest(otherBase, digest, await subject())).toBe('credentials-changed');
+  });
+
+  it('never carries the key material', async () => {
+    const digestKey = await deriveDigestKey(
+      'https://api.openai.com/v1\nauthorization:Bearer sk-secret',
+    );
+    const digest = await mintDigest(digestKey, await subject());
+    expect(digest).not.toContain('sk-secret');
+    expect(JSON.stringify({ digest, tag: digestKey.credentialTag })).not.toContain('secret');
+  });
+});
+
+describe('item chains', () => {
+  it('extending from a stored chain equals hashing everything', async () => {
+    const more: InputItem[] = [
+      ...items,
+      { role: 'user', content: [{ type: 'input_text', text: 'two' }] },
+    ];
+    const stored = await extendItemChain(EMPTY_CHAIN, items);
+    const extended = await extendItemChain(stored, more, items.length);
+    expect(Buffer.from(extended)).toEqual(Buffer.from(await extendItemChain(EMPTY_CHAIN, more)));
+  });
+});
