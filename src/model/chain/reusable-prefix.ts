@@ -14,16 +14,17 @@ export function reusablePrefix(
 ): PromptPrefix | undefined {
   if (!head) return undefined;
   const forms = [
-    { messages: head.messages, items: head.items },
-    { messages: head.plainMessages, items: head.plainItems },
+    { messages: head.messages, items: head.items, state: head.conversionState },
+    { messages: head.plainMessages, items: head.plainItems, state: head.plainConversionState },
   ];
-  for (const { messages, items } of forms) {
+  for (const { messages, items, state } of forms) {
     if (messages.length > 0 && extendsHistory(messages, prompt)) {
       return {
         messageCount: messages.length,
         items,
         warnings: head.inputWarnings,
         conversionKey: head.conversionKey,
+        state,
       };
     }
   }

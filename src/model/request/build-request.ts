@@ -1,3 +1,4 @@
+import type { ConversionState } from '../../convert/convert-prompt';
 import type { CallOptions, InputItem, JsonObject, Warning } from '../../types';
 import { applyModelLimits } from './apply-model-limits';
 import { buildInput, type ConversionOptions, type PromptPrefix } from './build-input';
@@ -29,6 +30,8 @@ export type ResponsesRequest = {
   conversionKey: string;
   /** Warnings of the input conversion alone (kept with a chain head for reuse). */
   inputWarnings: Warning[];
+  /** What conversion remembered at the end of the prompt (kept with a chain head for reuse). */
+  conversionState: ConversionState;
   /** The input was composed from a reused prefix plus the converted rest. */
   prefixReused: boolean;
 };
@@ -58,7 +61,8 @@ export async function buildRequest(args: {
     tools: options.tools,
     toolChoice: options.toolChoice,
     allowedTools: openai?.allowedTools,
-    strictJsonSchema: openai?.strictJsonSchema,
+    supportsAsyncToolCalling: capabilities.supportsAsyncToolCalling,
+    providerOptionsName,
   });
   const { input, ...converted } = await buildInput({
     modelId,
@@ -67,6 +71,7 @@ export async function buildRequest(args: {
     capabilities,
     isReasoningModel: reasoning.isReasoningModel,
     providerOptionsName,
+    tools,
     prefix,
     warnings,
   });
