@@ -1,4 +1,11 @@
-import type { InputItem, Message, ProviderOptions, TextPart, ToolCallPart, Warning } from '../types';
+import type {
+  InputItem,
+  Message,
+  ProviderOptions,
+  TextPart,
+  ToolCallPart,
+  Warning,
+} from '../types';
 import type { AssistantContext } from './assistant-context';
 import { convertProviderResult } from './convert-provider-result';
 import { convertReasoningPart, type ReasoningItems } from './convert-reasoning';
@@ -101,7 +108,11 @@ function foldParallelCall(
   context: AssistantContext,
   input: InputItem[],
 ): boolean {
-  const group = findParallelGroup(context.parallelGroups, part.providerOptions, context.providerOptionsName);
+  const group = findParallelGroup(
+    context.parallelGroups,
+    part.providerOptions,
+    context.providerOptionsName,
+  );
   if (group == null) return false;
   const wrapper = group.metadata;
   if (context.emittedParallelCalls.has(wrapper.toolCallId)) return true;

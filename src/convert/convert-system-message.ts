@@ -31,7 +31,11 @@ export async function convertSystemMessage(
 
   const isUpdate = effort != null || textFormat != null;
   const feature =
-    effort != null ? 'reasoningEffortUpdate' : textFormat != null ? 'textFormatUpdate' : 'additionalTools';
+    effort != null
+      ? 'reasoningEffortUpdate'
+      : textFormat != null
+        ? 'textFormatUpdate'
+        : 'additionalTools';
   const unsupportedReason =
     message.content !== ''
       ? `Message-level ${feature} requires empty system message content.`

@@ -25,7 +25,10 @@ export async function roundTripOutput(
   const wireName = tools.names.toWireName(part.toolName);
   const callId = part.toolCallId;
   if (part.toolName === tools.toolSearchName) {
-    const { tools: loaded } = await validateTypes({ value: output.value, schema: toolSearchOutput });
+    const { tools: loaded } = await validateTypes({
+      value: output.value,
+      schema: toolSearchOutput,
+    });
     return {
       type: 'tool_search_output',
       execution: 'client',

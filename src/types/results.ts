@@ -117,6 +117,8 @@ export type StreamPart =
       finishReason: FinishReason;
       usage: Usage;
       providerMetadata?: ProviderOptions;
+      /** doGenerate only: the response object of the terminal event (its `response.body`). */
+      responseBody?: unknown;
     }
   | { type: 'raw'; rawValue: unknown }
   | { type: 'error'; error: unknown };

@@ -46,6 +46,7 @@ export class ResponseEventMapper implements ItemContext {
   hasWebSearchActionSources = false;
   hasFileSearchResults = false;
   store = true;
+  readonly generating: boolean;
 
   private readonly options: ResponseEventMapperOptions;
   private readonly activeItems = new Map<number, string>();
@@ -61,6 +62,7 @@ export class ResponseEventMapper implements ItemContext {
     this.providerOptionsName = options.providerOptionsName;
     this.tools = createToolNames(options.tools);
     this.approvalToolCallIds = new Map(Object.entries(options.approvalToolCallIds ?? {}));
+    this.generating = options.generate !== undefined;
   }
 
   /** A terminal event or an error event was seen: the turn is over. */
@@ -222,7 +224,12 @@ export class ResponseEventMapper implements ItemContext {
 
   private onAnnotation(annotation: Annotation, emit: Emit): void {
     this.text.addAnnotation(annotation);
-    if (annotation.type === 'url_citation' || annotation.type === 'file_citation') {
+    const { generate } = this.options;
+    if (generate !== undefined) {
+      // The whole output is known: a citation gives a source unless retrieval gave better ones.
+      if (annotation.type === 'url_citation' && generate.webSearchSources) return;
+      if (annotation.type === 'file_citation' && generate.fileSearchResults) return;
+    } else if (annotation.type === 'url_citation' || annotation.type === 'file_citation') {
       // Search results may still arrive with better sources: decide at the end of the response.
       this.fallbackAnnotations.push(annotation);
       return;

@@ -24,6 +24,8 @@ export type ResponsesRequest = {
   previousResponseId: string | undefined;
   /** Effective store: the user's value, else true (the server default). */
   store: boolean;
+  /** `logprobs` was asked for: the response's logprobs go into the finish metadata. */
+  logprobs: boolean;
   isReasoningModel: boolean;
   /** The options the messages were converted with, and their fingerprint. */
   conversion: ConversionOptions;
@@ -96,6 +98,7 @@ export async function buildRequest(args: {
     conversationId: openai?.conversationId,
     previousResponseId: openai?.previousResponseId ?? undefined,
     store: converted.conversion.store,
+    logprobs: Boolean(openai?.logprobs),
     isReasoningModel: reasoning.isReasoningModel,
     ...converted,
   };

@@ -1,26 +1,29 @@
 import type { Connection } from '../../pool/connection';
-import { planTurn, type TurnPlan } from '../chain/plan-turn';
+import { planResend, planTurn, type TurnPlan } from '../chain/plan-turn';
 import type { TurnCall } from './turn-call';
 
 /** A `response.create` frame, as sent and as the request body reported to the caller. */
 export type Frame = { body: Record<string, unknown>; text: string; bytes: number };
 
 /**
- * The plan for this attempt: a resend always carries full input (`forcedReason` says why); a
- * first attempt asks the delta rule, given the socket the pool handed out.
+ * The plan for this attempt: a resend carries full input (`forcedReason` says why), or the
+ * user's own parent again; a first attempt asks the delta rule, given the socket the pool
+ * handed out.
  */
 export function planAttempt(
   call: TurnCall,
   connection: Connection,
   forcedReason: string | undefined,
 ): TurnPlan {
-  if (forcedReason) return { mode: 'full', input: call.request.input, reason: forcedReason };
+  const { input: items, previousResponseId: explicitParent } = call.request;
+  if (forcedReason) return planResend({ items, head: call.head, explicitParent }, forcedReason);
   return planTurn({
-    items: call.request.input,
+    items,
     settingsKey: call.settingsKey,
     head: call.head,
     namesResponse: call.namesResponse,
     connection: { id: connection.id, headId: connection.headId },
+    explicitParent,
   });
 }
 

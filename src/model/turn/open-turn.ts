@@ -137,7 +137,13 @@ async function sendFrame(
     throw call.signal.reason;
   }
   if (first.kind === 'server-error') forgetFailedParent(call, plan, first.error.code);
-  const outcome = classifyFirstOutput(first, attempt.retries < MAX_RESENDS);
+  // A parent the user named is the context itself: without it the call cannot go on.
+  const parentLost =
+    plan.mode === 'delta' &&
+    plan.explicit === true &&
+    first.kind === 'server-error' &&
+    first.error.code === 'previous_response_not_found';
+  const outcome = classifyFirstOutput(first, attempt.retries < MAX_RESENDS && !parentLost);
   if (outcome.kind === 'proceed' && first.kind === 'ready') {
     return {
       transport: 'websocket',

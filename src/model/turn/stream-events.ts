@@ -1,7 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ConnectionError } from '../../pool/connection';
 import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from '../../types';
-import { ResponseEventMapper } from '../events/map-events';
+import { generateParts } from '../events/generate-parts';
+import { ResponseEventMapper, type ResponseEventMapperOptions } from '../events/map-events';
 import type { QueueResult } from './event-queue';
 
 /** Where the events of one response come from: a socket's queue or an HTTP body. */
@@ -24,6 +25,15 @@ type StreamEventsArgs = {
   /** Mapper options of the call: raw chunks on request, and its tools (for provider tool names). */
   includeRawChunks: boolean;
   tools: CallOptions['tools'];
+  /** Collect output_text logprobs into the finish metadata (`providerOptions.openai.logprobs`). */
+  logprobs: boolean;
+  /** MCP approval request id → the tool call id the prompt knows it by. */
+  approvalToolCallIds: Record<string, string>;
+  /**
+   * For doGenerate: the parts are held back, and a finished response is reported as its
+   * terminal event's output (generate-parts.ts) — what the chain head is recorded from too.
+   */
+  generate: boolean;
   requestBody: unknown;
   warnings: Warning[];
   metadata: WebSocketCallMetadata;
@@ -65,14 +75,19 @@ class EventPump {
   private settled = false;
   private sawError = false;
 
+  private readonly options: ResponseEventMapperOptions;
+
   constructor(private readonly args: StreamEventsArgs) {
-    this.mapper = new ResponseEventMapper({
+    this.options = {
       providerOptionsName: args.providerOptionsName,
       includeRawChunks: args.includeRawChunks,
       tools: args.tools,
+      logprobs: args.logprobs,
+      approvalToolCallIds: args.approvalToolCallIds,
       url: args.url,
       requestBodyValues: args.requestBody,
-    });
+    };
+    this.mapper = new ResponseEventMapper(this.options);
     this.pending = [...args.buffered];
   }
 
@@ -104,6 +119,7 @@ class EventPump {
     if (event.type === 'error') this.sawError = true;
     this.parts.push(...mapped);
     if (!mapper.finished) {
+      if (this.args.generate) return false;
       for (const part of mapped) controller.enqueue(part);
       return mapped.length > 0;
     }
@@ -113,10 +129,27 @@ class EventPump {
     const failed = this.sawError || type !== 'response.completed';
     const tail = failed && type === 'error' ? mapper.end() : [];
     this.parts.push(...tail);
+    const reported = this.args.generate
+      ? (this.generated(event, failed, type) ?? this.parts)
+      : [...mapped, ...tail];
     await this.settle(type, failed);
-    for (const part of [...mapped, ...tail]) controller.enqueue(this.withMetadata(part));
+    for (const part of reported) controller.enqueue(this.withMetadata(part));
     controller.close();
     return true;
+  }
+
+  /**
+   * doGenerate's parts for a response that finished cleanly (completed, or incomplete with what
+   * it produced): the replay of its output, which the chain head is then recorded from.
+   */
+  private generated(event: Record<string, unknown>, failed: boolean, type: string | undefined) {
+    if (this.sawError || (failed && type !== 'response.incomplete')) return undefined;
+    const replayed = generateParts(this.options, event);
+    if (replayed === undefined) return undefined;
+    const finish = replayed.at(-1);
+    if (finish?.type === 'finish') finish.responseBody = event.response;
+    this.parts.splice(0, this.parts.length, ...replayed);
+    return replayed;
   }
 
   /** The transport broke off (socket closed, HTTP body ended) before a terminal event. */
@@ -141,7 +174,10 @@ class EventPump {
     const tail = [...(error ? [{ type: 'error' as const, error }] : []), ...this.mapper.end()];
     this.parts.push(...tail);
     await this.settle(undefined, true);
-    for (const part of tail) controller.enqueue(this.withMetadata(part));
+    // doGenerate held the parts back: they all go now.
+    for (const part of this.args.generate ? this.parts : tail) {
+      controller.enqueue(this.withMetadata(part));
+    }
     controller.close();
   }
 

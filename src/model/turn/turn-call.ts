@@ -48,4 +48,13 @@ export type TurnCall = ChainCall & {
   /** The prompt names a response (so a missing head is an 'unknown-response'). */
   namesResponse: boolean;
   signal: AbortSignal | undefined;
+  /** How the response's events are mapped for this call. */
+  mapping: {
+    /** `providerOptions.openai.logprobs` was asked for: collect them into the finish metadata. */
+    logprobs: boolean;
+    /** MCP approval request id → the tool call id the prompt knows it by. */
+    approvalToolCallIds: Record<string, string>;
+    /** doGenerate: report a finished response as its output items (stream-events.ts). */
+    generate: boolean;
+  };
 };

@@ -24,6 +24,7 @@ export function streamWebSocketTurn(
     },
     includeRawChunks: options.includeRawChunks ?? false,
     tools: options.tools,
+    ...call.mapping,
     requestBody: turn.frame,
     warnings: request.warnings,
     metadata: {

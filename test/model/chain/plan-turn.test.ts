@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainHead } from '../../../src/model/chain/head-store';
-import { planTurn } from '../../../src/model/chain/plan-turn';
+import { planResend, planTurn } from '../../../src/model/chain/plan-turn';
 import type { InputItem } from '../../../src/types';
 
 /*
@@ -53,10 +53,23 @@ type Case = {
   namesResponse?: boolean;
   settingsKey?: string;
   connection?: { id: number; headId: string | undefined };
+  explicitParent?: string;
   expected:
     | { mode: 'full'; reason: string }
-    | { mode: 'delta'; reason: string; previousResponseId: string; input: InputItem[] };
+    | {
+        mode: 'delta';
+        reason: string;
+        previousResponseId: string;
+        input: InputItem[];
+        explicit?: true;
+      };
 };
+
+const approvalResponse = (id: string): InputItem => ({
+  type: 'mcp_approval_response',
+  approval_request_id: id,
+  approve: true,
+});
 
 const cases: Case[] = [
   {
@@ -169,6 +182,64 @@ const cases: Case[] = [
     expected: { mode: 'full', reason: 'socket-replaced' },
   },
   {
+    name: 'a user-supplied previousResponseId and only the new items (no head known)',
+    items: [user('two')],
+    head: undefined,
+    namesResponse: true,
+    explicitParent: 'resp_user',
+    expected: {
+      mode: 'delta',
+      reason: 'previous-response-id',
+      previousResponseId: 'resp_user',
+      input: [user('two')],
+      explicit: true,
+    },
+  },
+  {
+    name: 'a user-supplied previousResponseId whose head the items do not extend',
+    items: [user('two')],
+    head: head(),
+    namesResponse: true,
+    explicitParent: 'resp_1',
+    expected: {
+      mode: 'delta',
+      reason: 'previous-response-id',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+      explicit: true,
+    },
+  },
+  {
+    name: 'a user-supplied previousResponseId with the full history: planned as any other call',
+    items: [...held(), user('two')],
+    head: head(),
+    namesResponse: true,
+    explicitParent: 'resp_1',
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
+    name: "an approval answered after the head: the reference to the head's request is left out",
+    items: [...held(), reference('mcpr_1'), approvalResponse('mcpr_1')],
+    head: head({ approvalRequestIds: new Set(['mcpr_1']) }),
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [approvalResponse('mcpr_1')],
+    },
+  },
+  {
+    name: 'only a reference to what the head holds after it: nothing new (never an empty delta)',
+    items: [...held(), reference('mcpr_1')],
+    head: head({ approvalRequestIds: new Set(['mcpr_1']) }),
+    expected: { mode: 'full', reason: 'history-changed' },
+  },
+  {
     name: 'the head not stored, on the socket that holds it',
     items: [...held(), user('two')],
     head: head({ stored: false }),
@@ -189,6 +260,7 @@ describe('planTurn (the delta rule)', () => {
       head: testCase.head,
       namesResponse: testCase.namesResponse ?? false,
       connection: testCase.connection ?? SAME_SOCKET,
+      explicitParent: testCase.explicitParent,
     });
     if (testCase.expected.mode === 'full') {
       expect(plan).toEqual({ ...testCase.expected, input: testCase.items });
@@ -206,6 +278,7 @@ describe('planTurn (the delta rule)', () => {
       'continuation-from-store',
       'history-changed',
       'new-conversation',
+      'previous-response-id',
       'settings-changed',
       'socket-replaced',
       'unknown-response',
@@ -221,11 +294,45 @@ describe('planTurn (the delta rule)', () => {
         namesResponse: testCase.namesResponse ?? false,
         connection: testCase.connection ?? SAME_SOCKET,
       });
-      if (plan.mode !== 'delta' || !testCase.head) continue;
+      if (plan.mode !== 'delta' || !testCase.head || plan.explicit) continue;
       expect(plan.input.length).toBeGreaterThan(0);
-      // What the server holds plus the delta is the whole prompt, in one of the held forms.
+      // What the server holds plus the delta is the whole prompt, in one of the held forms
+      // (less the references to items of the head's own output, which it holds too).
+      const held = testCase.head.approvalRequestIds ?? new Set();
+      const sent = testCase.items.filter(
+        (item) => item.type !== 'item_reference' || !held.has(item.id as string),
+      );
       const forms = [testCase.head.items, testCase.head.plainItems];
-      expect(forms.map((form) => [...form, ...plan.input])).toContainEqual(testCase.items);
+      expect(forms.map((form) => [...form, ...plan.input])).toContainEqual(sent);
     }
+  });
+});
+
+describe('planResend', () => {
+  it('resends full input, or the user-named parent with the items as given', () => {
+    expect(planResend({ items: [user('two')], head: undefined }, 'socket-replaced')).toEqual({
+      mode: 'full',
+      input: [user('two')],
+      reason: 'socket-replaced',
+    });
+    expect(
+      planResend(
+        { items: [user('two')], head: undefined, explicitParent: 'resp_user' },
+        'socket-replaced',
+      ),
+    ).toEqual({
+      mode: 'delta',
+      previousResponseId: 'resp_user',
+      input: [user('two')],
+      reason: 'socket-replaced',
+      explicit: true,
+    });
+    // The full history was passed: a resend sends it all, without the parent.
+    expect(
+      planResend(
+        { items: [...held(), user('two')], head: head(), explicitParent: 'resp_1' },
+        'socket-replaced',
+      ).mode,
+    ).toBe('full');
   });
 });

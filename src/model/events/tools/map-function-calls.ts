@@ -132,7 +132,14 @@ export function customToolCallAdded(
     itemId: item.id,
     async: item.async,
   });
-  startToolInput(emit, item.call_id, toolName, scope.meta(item.id));
+  // The free-form input streams as raw text, not as JSON.
+  emit({
+    type: 'tool-input-start',
+    id: item.call_id,
+    toolName,
+    inputEncoding: 'text',
+    providerMetadata: scope.meta(item.id),
+  });
 }
 
 export function customToolCallDone(

@@ -213,6 +213,18 @@ export function imageGenerationDone(
   });
 }
 
+/** A partial image while it is generated: a preliminary result, the final one follows. */
+export function imagePartial(scope: MapperScope, itemId: string, image: string, emit: Emit): void {
+  emit({
+    type: 'tool-result',
+    toolCallId: itemId,
+    toolName: scope.tools.toSdkName('image_generation'),
+    result: { result: image },
+    preliminary: true,
+    providerMetadata: scope.responseMeta(),
+  });
+}
+
 export function mcpCallDone(scope: MapperScope, item: ItemOf<'mcp_call'>, emit: Emit): void {
   // A call that needed approval is known to the caller by the id its approval request got.
   const toolCallId =

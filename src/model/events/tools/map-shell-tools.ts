@@ -18,15 +18,26 @@ export function localShellDone(
     type: 'tool-call',
     toolCallId: item.call_id,
     toolName: scope.tools.toSdkName('local_shell'),
+    // @ai-sdk/openai streams the action in the tool's own (camelCase) shape, but its doGenerate
+    // passes the server's action on as it came.
     input: JSON.stringify({
-      action: {
-        type: 'exec',
-        command: action?.command ?? [],
-        timeoutMs: action?.timeout_ms ?? undefined,
-        user: action?.user ?? undefined,
-        workingDirectory: action?.working_directory ?? undefined,
-        env: action?.env ?? undefined,
-      },
+      action: scope.generating
+        ? {
+            type: 'exec',
+            command: action?.command ?? [],
+            timeout_ms: action?.timeout_ms ?? undefined,
+            user: action?.user ?? undefined,
+            working_directory: action?.working_directory ?? undefined,
+            env: action?.env ?? undefined,
+          }
+        : {
+            type: 'exec',
+            command: action?.command ?? [],
+            timeoutMs: action?.timeout_ms ?? undefined,
+            user: action?.user ?? undefined,
+            workingDirectory: action?.working_directory ?? undefined,
+            env: action?.env ?? undefined,
+          },
     }),
     providerMetadata: scope.meta(item.id),
   });
@@ -139,7 +150,8 @@ export function applyPatchDone(
     applyPatchDiffDone(scope, call, item.operation.diff, emit);
   }
   scope.ongoingToolCalls.delete(outputIndex);
-  if (item.status !== 'completed') return;
+  // A stream reports the call once it is complete; doGenerate reports what the response holds.
+  if (item.status !== 'completed' && !scope.generating) return;
   scope.hasFunctionCall = true;
   emit({
     type: 'tool-call',

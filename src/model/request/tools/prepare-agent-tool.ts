@@ -43,7 +43,11 @@ function shellEnvironment(env: ShellEnvironment): JsonObject {
 
 function containerSkill(skill: ContainerSkill): JsonObject {
   if (skill.type === 'skillReference') {
-    return { type: 'skill_reference', skill_id: skillId(skill), version: skill.version ?? 'latest' };
+    return {
+      type: 'skill_reference',
+      skill_id: skillId(skill),
+      version: skill.version ?? 'latest',
+    };
   }
   return {
     type: 'inline',

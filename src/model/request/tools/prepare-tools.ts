@@ -78,7 +78,10 @@ export async function prepareTools(args: {
     else if (tool.type === 'provider') {
       const openaiTool = await prepareProviderTool(tool, context);
       if (openaiTool == null) {
-        prepared.warnings.push({ type: 'unsupported', feature: `provider-defined tool ${tool.id}` });
+        prepared.warnings.push({
+          type: 'unsupported',
+          feature: `provider-defined tool ${tool.id}`,
+        });
         continue;
       }
       const clean = dropUndefined(openaiTool) as JsonObject;
