@@ -73,7 +73,11 @@ export class ResponsesWebSocketModel {
     const call = await this.prepareCall(options, generate);
     const turn = await openTurn(call);
     if (turn.transport === 'http') return streamOverHttp(call, options, turn);
-    return { stream: streamWebSocketTurn(call, turn, options), request: { body: turn.frame } };
+    return {
+      stream: streamWebSocketTurn(call, turn, options),
+      request: { body: turn.frame },
+      response: { headers: turn.responseHeaders },
+    };
   }
 
   /** Whose call it is, which chain head it continues, and the request it makes. */

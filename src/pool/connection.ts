@@ -73,6 +73,8 @@ export class Connection {
   headId: string | undefined;
   /** Set once the socket is out of service (closed, failed); kept for diagnostics. */
   failure: ConnectionFailure | undefined;
+  /** Headers of the upgrade response (lower-case names), when the socket kind reports them. */
+  upgradeHeaders: Record<string, string> | undefined;
 
   private readonly socket: SocketHandle;
   private turn: TurnListener | undefined;
@@ -88,7 +90,10 @@ export class Connection {
       webSocket: options.webSocket,
       maxPayload: options.maxPayload,
       listener: {
-        open: () => this.handleOpen(),
+        open: (headers) => {
+          this.upgradeHeaders = headers;
+          this.handleOpen();
+        },
         message: (text) => this.handleMessage(text),
         rejected: (status) => this.fail({ kind: 'rejected', status }),
         close: (code, reason) => this.fail({ kind: 'closed', code, reason }),

@@ -2,7 +2,7 @@ import { TypeValidationError } from '@ai-sdk/provider';
 import { generateId as defaultGenerateId } from '@ai-sdk/provider-utils';
 import type { JsonObject, ProviderOptions, StreamPart } from '../../types';
 import { isPlainDelta } from './is-plain-delta';
-import { mapAnnotationToSource } from './map-annotation';
+import { CitationSources, mapAnnotationToSource } from './map-annotation';
 import { type ItemContext, mapItemAdded, mapItemDone, mapToolInputEvent } from './map-output-items';
 import { ReasoningBlocks } from './map-reasoning';
 import { TextBlocks } from './map-text';
@@ -51,7 +51,7 @@ export class ResponseEventMapper implements ItemContext {
   private readonly options: ResponseEventMapperOptions;
   private readonly activeItems = new Map<number, string>();
   private readonly items = new OutputItemLog();
-  private readonly fallbackAnnotations: Annotation[] = [];
+  private readonly citations: CitationSources;
   private readonly outcome = new ResponseOutcome();
   private terminalSeen = false;
   private errorSeen = false;
@@ -63,6 +63,7 @@ export class ResponseEventMapper implements ItemContext {
     this.tools = createToolNames(options.tools);
     this.approvalToolCallIds = new Map(Object.entries(options.approvalToolCallIds ?? {}));
     this.generating = options.generate !== undefined;
+    this.citations = new CitationSources(this, options.generate);
   }
 
   /** A terminal event or an error event was seen: the turn is over. */
@@ -224,17 +225,9 @@ export class ResponseEventMapper implements ItemContext {
 
   private onAnnotation(annotation: Annotation, emit: Emit): void {
     this.text.addAnnotation(annotation);
-    const { generate } = this.options;
-    if (generate !== undefined) {
-      // The whole output is known: a citation gives a source unless retrieval gave better ones.
-      if (annotation.type === 'url_citation' && generate.webSearchSources) return;
-      if (annotation.type === 'file_citation' && generate.fileSearchResults) return;
-    } else if (annotation.type === 'url_citation' || annotation.type === 'file_citation') {
-      // Search results may still arrive with better sources: decide at the end of the response.
-      this.fallbackAnnotations.push(annotation);
-      return;
+    if (this.citations.add(annotation)) {
+      emit(mapAnnotationToSource(annotation, this.providerOptionsName, this.generateId()));
     }
-    emit(mapAnnotationToSource(annotation, this.providerOptionsName, this.generateId()));
   }
 
   private onTerminal(
@@ -283,9 +276,7 @@ export class ResponseEventMapper implements ItemContext {
   private finish(emit: Emit): void {
     this.text.closeAll(emit);
     this.reasoning.closeAll(emit);
-    for (const annotation of this.fallbackAnnotations) {
-      if (annotation.type === 'url_citation' && this.hasWebSearchActionSources) continue;
-      if (annotation.type === 'file_citation' && this.hasFileSearchResults) continue;
+    for (const annotation of this.citations.remaining()) {
       emit(mapAnnotationToSource(annotation, this.providerOptionsName, this.generateId()));
     }
     // A held-back `parallel` wrapper that never completed: show what was received.

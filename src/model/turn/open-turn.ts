@@ -8,6 +8,7 @@ import { awaitFirstOutput } from './await-first-output';
 import { buildFrame, type Frame, planAttempt } from './build-frame';
 import { classifyFirstOutput, type Outcome } from './classify-first-output';
 import { EventQueue } from './event-queue';
+import { responseHeaders } from './response-headers';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
 import type { TurnCall } from './turn-call';
 
@@ -23,6 +24,8 @@ export type OpenTurn = {
   buffered: Record<string, unknown>[];
   plan: TurnPlan;
   frame: Record<string, unknown>;
+  /** The socket's upgrade response headers, secrets removed (`response.headers`). */
+  responseHeaders: Record<string, string> | undefined;
   requestBytes: number;
   socketReused: boolean;
   retries: number;
@@ -152,6 +155,7 @@ async function sendFrame(
       buffered: first.buffered,
       plan,
       frame: frame.body,
+      responseHeaders: responseHeaders(connection.upgradeHeaders),
       requestBytes: frame.bytes,
       socketReused: lease.reused,
       retries: attempt.retries,
