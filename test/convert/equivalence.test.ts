@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../src/model/request/build-request';
 import type { CallOptions, FunctionTool, Message, ProviderTool } from '../../src/types';
-import { runUpstream, toV4Prompt } from './upstream-openai';
+import { corpus } from '../parity/request-corpus';
+import { runUpstream } from './upstream-openai';
 
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -126,6 +127,26 @@ const toolLoop: Message[] = [
   { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
   user('Thanks'),
 ];
+
+describe('the request corpus: same request as @ai-sdk/openai, key for key', () => {
+  it.each(corpus)('$name ($modelId)', async ({ modelId, options, throws }) => {
+    if (throws !== undefined) {
+      const [upstream, ours] = await Promise.allSettled([
+        runUpstream(modelId, options),
+        buildRequest({ modelId, options }),
+      ]);
+      expect(upstream.status).toBe('rejected');
+      expect(ours.status).toBe('rejected');
+      const reason = (settled: PromiseSettledResult<unknown>) =>
+        (settled as PromiseRejectedResult).reason as Error;
+      expect(reason(ours).message).toBe(reason(upstream).message);
+      expect(reason(ours).message).toContain(throws);
+      expect(reason(ours).name).toBe(reason(upstream).name);
+      return;
+    }
+    await compare(modelId, options);
+  });
+});
 
 describe('same request as @ai-sdk/openai', () => {
   it('plain chat with settings on a non-reasoning model', async () => {
@@ -782,30 +803,18 @@ describe('same request as @ai-sdk/openai', () => {
 });
 
 describe('deliberate differences from @ai-sdk/openai', () => {
-  it('unknown provider tools are dropped with a warning (upstream drops them silently)', async () => {
+  it('provider tools neither package knows are dropped with a warning (upstream drops them silently)', async () => {
     const options: CallOptions = {
       prompt: [user('x')],
-      tools: [weatherTool, { type: 'provider', id: 'openai.local_shell', name: 'shell', args: {} }],
+      tools: [weatherTool, { type: 'provider', id: 'acme.thing', name: 't', args: {} }],
     };
-    // Upstream sends local_shell, whose calls this package cannot convert back; an unknown id is
-    // silently dropped upstream. Either way, a warning tells the user the tool is not sent.
-    const ours = await buildRequest({ modelId: 'gpt-4o', options });
-    expect(ours.settings.tools).toEqual([expect.objectContaining({ name: 'weather' })]);
-    expect(ours.warnings).toEqual([
-      { type: 'unsupported', feature: 'provider-defined tool openai.local_shell' },
+    const [upstream, ours] = await Promise.all([
+      runUpstream('gpt-4o', options),
+      buildRequest({ modelId: 'gpt-4o', options }),
     ]);
-    const other = await buildRequest({
-      modelId: 'gpt-4o',
-      options: { ...options, tools: [{ type: 'provider', id: 'acme.thing', name: 't', args: {} }] },
-    });
-    expect(other.settings.tools).toEqual([]);
-    const upstream = await runUpstream('gpt-4o', {
-      ...options,
-      tools: [{ type: 'provider', id: 'acme.thing', name: 't', args: {} }],
-    });
-    expect(upstream.body.tools).toEqual([]);
+    expect(ours.settings.tools).toEqual(upstream.body.tools);
     expect(upstream.warnings).toEqual([]);
-    expect(other.warnings).toEqual([
+    expect(ours.warnings).toEqual([
       { type: 'unsupported', feature: 'provider-defined tool acme.thing' },
     ]);
   });
@@ -828,53 +837,6 @@ describe('deliberate differences from @ai-sdk/openai', () => {
     expect(upstream.warnings).toEqual([]);
     expect(ours.warnings).toEqual([
       { type: 'other', message: expect.stringContaining('assistant file parts') },
-    ]);
-  });
-
-  it('approval responses produce no items (upstream sends MCP approval items if given any)', async () => {
-    const prompt: Message[] = [
-      user('x'),
-      {
-        role: 'tool',
-        content: [{ type: 'tool-approval-response', approvalId: 'ap_1', approved: true }],
-      },
-    ];
-    const ours = await buildRequest({ modelId: 'gpt-4o', options: { prompt } });
-    expect(ours.input).toEqual([{ role: 'user', content: [{ type: 'input_text', text: 'x' }] }]);
-    // ai@7 never hands function-tool approvals to the model; fed directly, upstream treats every
-    // approval as an MCP approval. The neutral prompt cannot tell MCP approvals apart.
-    const v4 = toV4Prompt([user('x')]);
-    v4.push({
-      role: 'tool',
-      content: [{ type: 'tool-approval-response', approvalId: 'ap_1', approved: true }],
-    });
-    const upstream = await runUpstream('gpt-4o', { prompt }, { prompt: v4 });
-    expect(upstream.body.input).toEqual([
-      ...ours.input,
-      { type: 'item_reference', id: 'ap_1' },
-      { type: 'mcp_approval_response', approval_request_id: 'ap_1', approve: true },
-    ]);
-  });
-
-  it('explicit strictJsonSchema also applies to tools without their own strict flag', async () => {
-    const options: CallOptions = {
-      prompt: [user('x')],
-      tools: [weatherTool, searchTool],
-      providerOptions: { openai: { strictJsonSchema: true } },
-    };
-    const [upstream, ours] = await Promise.all([
-      runUpstream('gpt-4o', options),
-      buildRequest({ modelId: 'gpt-4o', options }),
-    ]);
-    // @ai-sdk/openai v2 (ai@5, whose tools have no strict flag) made tools strict per
-    // strictJsonSchema; v4 ignores it for tools. A tool's own flag wins in both.
-    expect((upstream.body.tools as Array<{ strict: boolean }>).map((t) => t.strict)).toEqual([
-      false,
-      true,
-    ]);
-    expect((ours.settings.tools as Array<{ strict: boolean }>).map((t) => t.strict)).toEqual([
-      true,
-      true,
     ]);
   });
 
