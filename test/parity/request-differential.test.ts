@@ -58,7 +58,10 @@ async function ours(modelId: string, options: Parameters<typeof toV4Options>[0])
   try {
     const { stream } = await provider(modelId).doStream(toV4Options(options));
     const parts: LanguageModelV4StreamPart[] = [];
-    for await (const part of stream) parts.push(part);
+    const reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      parts.push(next.value);
+    }
     const start = parts.find((part) => part.type === 'stream-start');
     expect(parts.filter((part) => part.type === 'error')).toEqual([]);
     expect(server.requests.length).toBe(before + 1);
