@@ -145,11 +145,14 @@ class EventPump {
   private generated(event: Record<string, unknown>, failed: boolean, type: string | undefined) {
     if (this.sawError || (failed && type !== 'response.incomplete')) return undefined;
     const replayed = generateParts(this.options, event);
-    if (replayed === undefined) return undefined;
-    const finish = replayed.at(-1);
-    if (finish?.type === 'finish') finish.responseBody = event.response;
-    this.parts.splice(0, this.parts.length, ...replayed);
-    return replayed;
+    // No output in the terminal event: the streamed items are the response's output.
+    const parts = replayed ?? this.parts;
+    const finish = parts.at(-1);
+    if (finish?.type === 'finish') {
+      finish.responseBody = { ...(event.response as object), output: this.mapper.outputItems };
+    }
+    if (replayed !== undefined) this.parts.splice(0, this.parts.length, ...replayed);
+    return parts;
   }
 
   /** The transport broke off (socket closed, HTTP body ended) before a terminal event. */

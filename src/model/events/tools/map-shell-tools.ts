@@ -1,7 +1,7 @@
 import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 import type { ItemOf, PatchOperation } from '../schemas/output-item-schemas';
 import { escapeJsonDelta } from './map-hosted-tools';
-import { emitToolInput, startToolInput } from './tool-input';
+import { emitToolInput, endToolInput, startToolInput } from './tool-input';
 
 /*
  * Tools that act on a machine: shell (local, or hosted in an OpenAI container) and apply_patch
@@ -102,10 +102,10 @@ export function applyPatchAdded(
   });
   if (isDelete) {
     const deltas = [JSON.stringify({ callId, operation })];
-    emitToolInput(emit, { id: callId, toolName, providerMetadata: scope.meta(item.id), deltas });
+    emitToolInput(scope, emit, { id: callId, toolName, deltas });
     return;
   }
-  startToolInput(emit, callId, toolName, scope.meta(item.id));
+  startToolInput(scope, emit, callId, toolName);
   // The diff streams next, inside the JSON string this prefix opens.
   emit({
     type: 'tool-input-delta',
@@ -133,7 +133,7 @@ export function applyPatchDiffDone(
     call.applyPatch.hasDiff = true;
   }
   emit({ type: 'tool-input-delta', id: call.toolCallId, delta: '"}}' });
-  emit({ type: 'tool-input-end', id: call.toolCallId, providerMetadata: scope.meta(call.itemId) });
+  endToolInput(scope, emit, call.toolCallId);
   call.applyPatch.endEmitted = true;
 }
 
