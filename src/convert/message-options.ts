@@ -1,3 +1,4 @@
+import type { JSONValue } from '@ai-sdk/provider';
 import { parseProviderOptions } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
 import type { JsonObject, ProviderOptions, Warning } from '../types';
@@ -13,7 +14,8 @@ export const textFormatSchema = z.discriminatedUnion('type', [
       .min(1)
       .max(64)
       .regex(/^[a-zA-Z0-9_-]+$/),
-    schema: z.record(z.string(), z.json()),
+    // Typed as the AI SDK's JSON value (which allows read-only objects), as upstream types it.
+    schema: z.record(z.string(), z.json() as z.ZodType<JSONValue>),
     description: z.string().optional(),
     strict: z.boolean().optional(),
   }),
