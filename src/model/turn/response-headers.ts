@@ -15,4 +15,5 @@ export function responseHeaders(
   return headers;
 }
 
-const SECRET = /cookie|authorization|api-key|secret|token|credential/i;
+/** Names that may carry a secret; rate-limit headers (`x-ratelimit-*-tokens`) do not. */
+const SECRET = /cookie|authorization|api-key|secret|credential|session|access-token|auth-token/i;
