@@ -50,7 +50,7 @@ export type ToolResultPart = {
 };
 
 /** The app's answer to a `tool-approval-request` of a provider-executed tool (V3 / V4). */
-export type ToolApprovalResponsePart = {
+type ToolApprovalResponsePart = {
   type: 'tool-approval-response';
   approvalId: string;
   approved: boolean;
@@ -59,7 +59,7 @@ export type ToolApprovalResponsePart = {
 };
 
 /** A provider-specific assistant part (V4 `custom`), e.g. `openai.compaction`. */
-export type CustomPart = {
+type CustomPart = {
   type: 'custom';
   kind: `${string}.${string}`;
   providerOptions?: ProviderOptions;

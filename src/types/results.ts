@@ -59,7 +59,7 @@ export type ToolCall = {
   providerMetadata?: ProviderOptions;
 };
 
-export type ToolResult = {
+type ToolResult = {
   type: 'tool-result';
   toolCallId: string;
   toolName: string;
@@ -70,7 +70,7 @@ export type ToolResult = {
   providerMetadata?: ProviderOptions;
 };
 
-export type ToolApprovalRequest = {
+type ToolApprovalRequest = {
   type: 'tool-approval-request';
   approvalId: string;
   toolCallId: string;
@@ -78,7 +78,7 @@ export type ToolApprovalRequest = {
 };
 
 /** A provider-specific part (V4 `custom`): `openai.compaction` items. V2 and V3 drop it. */
-export type CustomContent = {
+type CustomContent = {
   type: 'custom';
   kind: `${string}.${string}`;
   providerMetadata?: ProviderOptions;

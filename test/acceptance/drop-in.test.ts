@@ -150,7 +150,11 @@ describe("ai@5's strictJsonSchema", () => {
     const root = createRoot({ apiKey: MOCK_API_KEY, baseURL: server.url });
     try {
       const lookup = ai5.tool({
-        inputSchema: jsonSchema({ type: 'object', properties: {}, additionalProperties: false }),
+        inputSchema: ai5.jsonSchema({
+          type: 'object',
+          properties: {},
+          additionalProperties: false,
+        }),
         execute: async () => 'ok',
       });
       for (const strictJsonSchema of [true, false]) {

@@ -78,15 +78,15 @@ const loops: Loop[] = [
     tools: () => ({
       // @ai-sdk/openai recognises its results by this exact tool name.
       apply_patch: openai.tools.applyPatch({
-        execute: async () => ({ status: 'completed' as const, output: 'created notes.md' }),
+        execute: async () => ({ status: 'completed' as const, output: 'created notes.txt' }),
       }),
     }),
     call: {
       type: 'apply_patch',
-      operation: { type: 'create_file', path: 'notes.md', diff: '+# Notes\n+first line\n' },
+      operation: { type: 'create_file', path: 'notes.txt', diff: '+# Notes\n+first line\n' },
     },
     output: 'apply_patch_call_output',
-    result: { status: 'completed', output: 'created notes.md' },
+    result: { status: 'completed', output: 'created notes.txt' },
   },
   {
     name: 'custom tool',

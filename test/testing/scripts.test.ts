@@ -110,7 +110,7 @@ describe('scripted provider tool calls', () => {
         { type: 'shell', commands: ['echo hi'] },
         {
           type: 'apply_patch',
-          operation: { type: 'create_file', path: 'a.md', diff: '+hello world\n' },
+          operation: { type: 'create_file', path: 'a.txt', diff: '+hello world\n' },
         },
         { type: 'mcp_approval_request', serverLabel: 'zip1', name: 'shorten', arguments: { u: 1 } },
       ],
