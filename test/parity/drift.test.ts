@@ -2,52 +2,18 @@
  * Parity cannot drift silently: when a newer `@ai-sdk/openai` (the devDependency) adds a provider
  * tool, a Responses provider option, a message-level option or a function-tool option, these
  * tests fail until this package handles it — sends it (the tool table, the options schema), and
- * the request corpus exercises it against the reference. The type-level checks below fail
- * `npm run typecheck` the same way when an option's accepted values widen.
+ * the request corpus exercises it against the reference. The type-level checks in
+ * option-types.ts fail `npm run typecheck` the same way when an option's accepted values widen.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import {
-  createOpenAI,
-  type OpenAILanguageModelResponsesOptions,
-  type OpenAIResponsesSystemMessageOptions,
-  type OpenAIResponsesToolResultOptions,
-  type OpenAIToolOptions,
-} from '@ai-sdk/openai';
+import { createOpenAI } from '@ai-sdk/openai';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_TOOL_IDS } from '../../src/model/provider-tools';
-import type { FunctionToolOptions } from '../../src/model/request/tools/prepare-function-tool';
 import { prepareProviderTool } from '../../src/model/request/tools/prepare-provider-tool';
-import type { OpenAIWebSocketProviderOptions } from '../../src/provider-options';
 import type { ProviderTool } from '../../src/types';
-import type { Equal, Expect } from '../types/assert-type';
 import { corpus, optionsCovered, toolIdsCovered } from './request-corpus';
-
-// --- type level: every upstream option, with every value it accepts, is accepted here --------
-
-export type EveryCallOption = Expect<
-  Equal<
-    Exclude<keyof OpenAILanguageModelResponsesOptions, keyof OpenAIWebSocketProviderOptions>,
-    never
-  >
->;
-export const acceptsEveryCallOption = (
-  options: OpenAILanguageModelResponsesOptions,
-): OpenAIWebSocketProviderOptions => options;
-export type EveryToolOption = Expect<
-  Equal<Exclude<keyof OpenAIToolOptions, keyof FunctionToolOptions>, never>
->;
-export const acceptsEveryToolOption = (options: OpenAIToolOptions): FunctionToolOptions =>
-  options as FunctionToolOptions;
-/** The message-level options this package reads (convert/message-options.ts). */
-type MessageOptionKeys = 'reasoningEffortUpdate' | 'textFormatUpdate' | 'additionalTools';
-export type EverySystemMessageOption = Expect<
-  Equal<Exclude<keyof OpenAIResponsesSystemMessageOptions, MessageOptionKeys>, never>
->;
-export type EveryToolResultOption = Expect<
-  Equal<Exclude<keyof OpenAIResponsesToolResultOptions, 'additionalTools'>, never>
->;
 
 // --- run time: the reference's own tool factories and option schemas --------------------------
 
