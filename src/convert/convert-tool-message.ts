@@ -84,18 +84,19 @@ async function convertToolResult(
   const { name, tools } = context;
   const roundTrip = await roundTripOutput(part, tools);
   if (roundTrip !== undefined) return void input.push(roundTrip);
-  const wireName = tools.names.toWireName(part.toolName);
-  if (tools.customToolNames.has(wireName)) {
+  const output = (kind: { custom?: boolean; hasOutputSchema?: boolean }) =>
+    convertToolOutput({
+      output: part.output,
+      resultProviderOptions: part.providerOptions,
+      providerOptionsName: name,
+      warnings,
+      ...kind,
+    });
+  if (tools.customToolNames.has(tools.names.toWireName(part.toolName))) {
     input.push({
       type: 'custom_tool_call_output',
       call_id: part.toolCallId,
-      output: convertToolOutput({
-        output: part.output,
-        resultProviderOptions: part.providerOptions,
-        providerOptionsName: name,
-        warnings,
-        custom: true,
-      }),
+      output: output({ custom: true }),
     });
     return;
   }
@@ -115,13 +116,7 @@ async function convertToolResult(
   input.push({
     type: 'function_call_output',
     call_id: part.toolCallId,
-    output: convertToolOutput({
-      output: part.output,
-      resultProviderOptions: part.providerOptions,
-      providerOptionsName: name,
-      warnings,
-      hasOutputSchema: tools.outputSchemaToolNames.has(part.toolName),
-    }),
+    output: output({ hasOutputSchema: tools.outputSchemaToolNames.has(part.toolName) }),
     ...(caller != null && { caller }),
   });
   await pushAdditionalTools(part, name, input);

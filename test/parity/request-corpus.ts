@@ -142,6 +142,7 @@ export const SEEDED_RECORDINGS = [
   'openai-compaction.1',
   'programmatic-tool-calling.1',
   'programmatic-tool-calling.3',
+  'openai-code-interpreter-tool.1',
 ] as const;
 
 const idOf = (recording: string, type: string, index = 0) =>
@@ -163,6 +164,7 @@ const customCall = idOf('openai-custom-tool.1', 'custom_tool_call');
 const compaction = idOf('openai-compaction.1', 'compaction').id;
 const program = idOf('programmatic-tool-calling.1', 'program');
 const programOutput = idOf('programmatic-tool-calling.3', 'program_output');
+const interpreterCall = idOf('openai-code-interpreter-tool.1', 'code_interpreter_call').id;
 
 // ---------------------------------------------------------------------------------------------
 // Histories
@@ -344,6 +346,92 @@ const approvalHistory: Message[] = [
       providerOptions: { openai: { approvalId: deniedRequest } },
     }),
   ),
+];
+
+const parallelWrapper = { itemId: 'fc_p', toolCallId: 'call_p', toolName: 'parallel', count: 2 };
+const parallelChild = (index: number, extra: Record<string, unknown> = {}) => ({
+  parallelToolCall: {
+    ...parallelWrapper,
+    index,
+    ...(index === 0 && { input: '{"tool_uses":[]}' }),
+  },
+  ...extra,
+});
+/** Two calls the event mapper expanded from one `parallel` wrapper, and their results. */
+export const parallelHistory: Message[] = [
+  user('x'),
+  assistant(
+    call('call_p-0', 'weather', { city: 'A' }, { openai: parallelChild(0) }),
+    call('call_p-1', 'weather', { city: 'B' }, { openai: parallelChild(1) }),
+  ),
+  tool(
+    result('call_p-0', 'weather', json({ t: 1 }), parallelChild(0)),
+    result(
+      'call_p-1',
+      'weather',
+      { type: 'text', value: 'warm' },
+      parallelChild(1, { promptCacheBreakpoint: { type: 'explicit' } }),
+    ),
+  ),
+];
+
+/** Calls and results of tools OpenAI ran (web search, code interpreter), and a denied one. */
+const hostedHistory: Message[] = [
+  user('search'),
+  assistant(
+    call(web.search, 'web', {}, { providerExecuted: true, openai: { itemId: web.search } }),
+    result(web.search, 'web', json({ action: { type: 'openPage', url: 'https://a.example' } })),
+    call(interpreterCall, 'code', { code: '1' }, { providerExecuted: true }),
+    result(interpreterCall, 'code', json({ outputs: [] })),
+    result('x_1', 'code', { type: 'execution-denied' }),
+    said('found', { itemId: web.message }),
+  ),
+  user('more'),
+];
+
+const historyExtraCases: CorpusCase[] = [
+  {
+    name: 'assistant text with an item id on a model that does not reason, stored (a reference)',
+    modelId: 'gpt-4o',
+    options: {
+      prompt: [
+        user('a'),
+        assistant(said('b', { itemId: web.message, phase: 'final_answer' })),
+        user('c'),
+      ],
+    },
+  },
+  ...([true, false] as const).map((store) => ({
+    name: `results of hosted tools, store ${store}`,
+    modelId: 'gpt-4o',
+    options: {
+      prompt: hostedHistory,
+      tools: [
+        providerTool('openai.web_search', 'web'),
+        providerTool('openai.code_interpreter', 'code'),
+      ],
+      providerOptions: { openai: { store } },
+    } satisfies CallOptions,
+  })),
+  ...[{}, { previousResponseId: web.response }, { conversation: 'conv_1' }].map((openai) => ({
+    name: `a parallel wrapper's calls and results ${Object.keys(openai)[0] ?? 'without a server-side history'}`,
+    modelId: 'gpt-4o',
+    options: { prompt: parallelHistory, tools: [weather], providerOptions: { openai } },
+  })),
+  {
+    name: "the provider default effort; the provider option over V4's reasoning on o3",
+    modelId: 'o3',
+    options: {
+      prompt: [user('x')],
+      reasoning: 'low',
+      providerOptions: { openai: { reasoningEffort: 'high' } },
+    },
+  },
+  {
+    name: 'the provider default effort (V4 reasoning: provider-default)',
+    modelId: 'gpt-5',
+    options: { prompt: [user('x')], reasoning: 'provider-default' },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1335,6 +1423,7 @@ export const corpus: CorpusCase[] = [
   ...fileCases,
   ...outputCases,
   ...historyCases,
+  ...historyExtraCases,
 ];
 
 /** Every Responses provider option of @ai-sdk/openai the corpus sets (the drift test checks it). */
