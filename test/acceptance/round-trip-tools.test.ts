@@ -1,11 +1,13 @@
 /**
  * A tool loop per round-trip tool (local shell, shell, apply_patch, custom, MCP approval),
- * through ai@7's generateText on the `/v4` entry, against the mock's scripted model. The app
+ * through ai@7's generateText on the `/v4` entry (the approval on ai@6 `/v3` too), against the
+ * mock's scripted model. The app
  * runs the tool (or approves the call); its result goes back as the item the call waits for, and
  * every continuation is a delta that repeats nothing the server holds.
  */
 import { openai } from '@ai-sdk/openai';
 import { generateText, type ModelMessage, stepCountIs, type ToolSet } from 'ai';
+import * as ai6 from 'ai-v6';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMockResponsesServer,
@@ -14,6 +16,7 @@ import {
   type MockResponsesServer,
   type ScriptedToolCall,
 } from '../../src/testing';
+import * as v3 from '../../src/v3';
 import { createOpenAIWebSocket } from '../../src/v4';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 
@@ -237,4 +240,68 @@ describe('an MCP approval on ai@7 /v4', () => {
       }
     },
   );
+});
+
+describe('an MCP approval on ai@6 /v3', () => {
+  it('asks, and the approval goes back as a delta without the request', async () => {
+    const v3Provider = v3.createOpenAIWebSocket({ apiKey: MOCK_API_KEY, baseURL: server.url });
+    try {
+      const tools = {
+        zip: {
+          type: 'provider' as const,
+          id: 'openai.mcp' as const,
+          args: {
+            serverLabel: 'zip1',
+            serverUrl: 'https://zip1.example/mcp',
+            requireApproval: 'always',
+          },
+          inputSchema: ai6.jsonSchema({ type: 'object' }),
+        },
+      };
+      server.enqueue(
+        {
+          toolCalls: [
+            { type: 'mcp_approval_request', serverLabel: 'zip1', name: 'shorten', arguments: {} },
+          ],
+        },
+        { text: 'Shortened.' },
+      );
+      const first = await ai6.generateText({
+        model: v3Provider('gpt-5'),
+        prompt: 'Shorten it',
+        tools: tools as never,
+      });
+      const asked = first.content.find((part) => part.type === 'tool-approval-request');
+      const approvalId = (asked as { approvalId: string }).approvalId;
+      // ai@6: all messages of a call are in response.messages.
+      const messages: ai6.ModelMessage[] = [
+        { role: 'user', content: 'Shorten it' },
+        ...first.response.messages,
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-approval-response',
+              approvalId,
+              approved: true,
+              providerExecuted: true,
+            } as never,
+          ],
+        },
+      ];
+      const second = await ai6.generateText({
+        model: v3Provider('gpt-5'),
+        messages,
+        tools: tools as never,
+      });
+      expect(second.text).toBe('Shortened.');
+      const records = server.requests;
+      expectDeltaChain(records);
+      expect(records[1].input).toEqual([
+        { type: 'mcp_approval_response', approval_request_id: approvalId, approve: true },
+      ]);
+    } finally {
+      await v3Provider.close();
+    }
+  });
 });
