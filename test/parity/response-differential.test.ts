@@ -293,3 +293,19 @@ describe('doGenerate over the non-streaming recordings (.json)', () => {
     compareGenerate(ours.result, theirs.result as NonNullable<typeof theirs.result>);
   });
 });
+
+describe('structured output text (V4)', () => {
+  it('is the final answer of a response in phases, as @ai-sdk/openai gives it', async () => {
+    const [events] = loadResponses('openai-phase.1.chunks.txt');
+    const options = {
+      ...call('openai-phase.1', events),
+      responseFormat: { type: 'json' as const },
+    };
+    server.enqueue({ replay: 'openai-phase.1' });
+    const ours = await provider('gpt-5.3-codex').doGenerate(options);
+    server.enqueue({ replay: 'openai-phase.1' });
+    const theirs = await reference('gpt-5.3-codex').doGenerate(options);
+    expect(theirs.structuredOutputText).toEqual(expect.any(String));
+    expect(ours.structuredOutputText).toBe(theirs.structuredOutputText);
+  });
+});
