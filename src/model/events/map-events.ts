@@ -212,7 +212,7 @@ export class ResponseEventMapper implements ItemContext {
     const done = value.type === 'response.output_item.done';
     if (done) this.items.itemDone(value.output_index, rawItem as JsonObject);
     const itemType = value.item.type;
-    if (!isKnownItemType(itemType)) return; // e.g. compaction: kept in outputItems only
+    if (!isKnownItemType(itemType)) return; // an item type of the future: kept in outputItems only
     const parsed = itemSchemas[itemType].safeParse(rawItem);
     if (!parsed.success) {
       this.onInvalid(rawItem, parsed.error, emit);
