@@ -14,11 +14,24 @@ import { validateBaseURLFromEnvironment, validateSettings } from './validate-set
 /** Pool and chain heads shared by every provider configured alike, across module copies. */
 type SharedState = { pool: SessionPool; heads: HeadStore };
 
-/** The shape every entry's provider has; `M` is that entry's language model type. */
-export type SpecProvider<M> = {
+/**
+ * The shape every entry's provider has: `M` is that entry's language model type, `V` its
+ * specification version. Structurally a `ProviderV2` / `ProviderV3` / `ProviderV4` (each entry
+ * declares which), so `createProviderRegistry` and `customProvider` take it: the model kinds it
+ * does not offer throw `NoSuchModelError`, as the specification asks.
+ */
+export type SpecProvider<M, V extends 'v2' | 'v3' | 'v4'> = {
   (modelId: string): M;
+  readonly specificationVersion: V;
   languageModel(modelId: string): M;
+  /** The same model as `languageModel` (the Responses API is the only one this package speaks). */
   responses(modelId: string): M;
+  /** Not offered: throws `NoSuchModelError`. */
+  embeddingModel(modelId: string): never;
+  /** Not offered: throws `NoSuchModelError` (the V2 name of `embeddingModel`). */
+  textEmbeddingModel(modelId: string): never;
+  /** Not offered: throws `NoSuchModelError`. */
+  imageModel(modelId: string): never;
   /** Closes every socket of this provider's pool; pooled sockets never keep a process alive anyway. */
   close(): Promise<void>;
 };
@@ -28,11 +41,11 @@ export type SpecProvider<M> = {
  * wrapped by that entry's spec adapter (`wrap`), over the pool and chain heads this provider
  * shares with every provider configured alike.
  */
-export function buildProvider<M>(
+export function buildProvider<M, V extends 'v2' | 'v3' | 'v4'>(
   settings: OpenAIWebSocketSettings | undefined,
   wrap: (model: ResponsesWebSocketModel) => M,
-  specificationVersion: 'v2' | 'v3' | 'v4',
-): SpecProvider<M> {
+  specificationVersion: V,
+): SpecProvider<M, V> {
   const core = createProviderCore(settings);
   const languageModel = (modelId: string) => wrap(core.languageModel(modelId));
   return Object.assign((modelId: string) => languageModel(modelId), {
@@ -40,25 +53,37 @@ export function buildProvider<M>(
     languageModel,
     responses: languageModel,
     close: core.close,
-    textEmbeddingModel: notSupported('textEmbeddingModel'),
-    embeddingModel: notSupported('embeddingModel'),
-    imageModel: notSupported('imageModel'),
+    ...unsupportedModels,
   });
 }
 
 /** A default instance created on first use, so importing the entry never throws. */
-export function lazyProvider<M>(create: () => SpecProvider<M>): SpecProvider<M> {
-  let instance: SpecProvider<M> | undefined;
+export function lazyProvider<M, V extends 'v2' | 'v3' | 'v4'>(
+  specificationVersion: V,
+  create: () => SpecProvider<M, V>,
+): SpecProvider<M, V> {
+  let instance: SpecProvider<M, V> | undefined;
   const get = () => (instance ??= create());
   return Object.assign((modelId: string) => get()(modelId), {
+    specificationVersion,
     languageModel: (modelId: string) => get().languageModel(modelId),
     responses: (modelId: string) => get().responses(modelId),
     close: () => instance?.close() ?? Promise.resolve(),
+    ...unsupportedModels,
   });
 }
 
-const notSupported = (modelType: string) => (modelId: string) => {
-  throw new NoSuchModelError({ modelId, modelType: modelType as 'languageModel' });
+const notSupported =
+  (modelType: 'embeddingModel' | 'textEmbeddingModel' | 'imageModel') =>
+  (modelId: string): never => {
+    // ai@5's error names the V2 kind `textEmbeddingModel`; the V3 error type has no such kind.
+    throw new NoSuchModelError({ modelId, modelType: modelType as 'embeddingModel' });
+  };
+
+const unsupportedModels = {
+  embeddingModel: notSupported('embeddingModel'),
+  textEmbeddingModel: notSupported('textEmbeddingModel'),
+  imageModel: notSupported('imageModel'),
 };
 
 /** Settings → the neutral model factory, the shared pool and heads, and `close()`. */

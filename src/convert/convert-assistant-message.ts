@@ -1,30 +1,17 @@
 import type {
   InputItem,
-  JsonObject,
   Message,
   ProviderOptions,
   TextPart,
   ToolCallPart,
-  ToolResultPart,
   Warning,
 } from '../types';
+import type { AssistantContext } from './assistant-context';
+import { convertProviderResult } from './convert-provider-result';
 import { convertReasoningPart, type ReasoningItems } from './convert-reasoning';
-import { serializeToolCallArguments } from './json-cache';
-import { findParallelGroup, type ParallelGroup } from './parallel-tool-calls';
+import { convertToolCall } from './convert-tool-call';
+import { findParallelGroup } from './parallel-tool-calls';
 import { getPartOption } from './part-options';
-
-export type AssistantContext = {
-  store: boolean;
-  isReasoningModel: boolean;
-  providerOptionsName: string;
-  /** `conversation` is set: the server holds every item that has an id; do not resend it. */
-  hasConversation: boolean;
-  /** A user-supplied `previousResponseId` is set: reasoning with an id is already held. */
-  hasPreviousResponseId: boolean;
-  /** `parallel` wrappers to fold back (see parallel-tool-calls.ts), and those already sent. */
-  parallelGroups: Map<string, ParallelGroup>;
-  emittedParallelCalls: Set<string>;
-};
 
 /**
  * One assistant message → input items, following `@ai-sdk/openai`'s rules:
@@ -34,11 +21,12 @@ export type AssistantContext = {
  * - reasoning parts with the same item id merge into one item (one summary entry each);
  *   `store` → `item_reference`; else a full item with `encrypted_content`; no id → the
  *   encrypted content alone, or skipped with a warning;
- * - client tool calls → `function_call` (never referenced: outputs pair by `call_id`);
- *   provider-executed calls / results → `item_reference` when stored, else skipped.
+ * - tool calls: see convert-tool-call.ts; results of tools OpenAI ran: see
+ *   convert-provider-result.ts;
+ * - `openai.compaction` parts → `item_reference` when stored, else the compaction item.
  *
- * Every rule looks at this message only, so the items of a message never depend on what
- * follows it (prefix stability).
+ * Every rule looks at this message (and what came before it) only, so the items of a message
+ * never depend on what follows it (prefix stability).
  */
 export async function convertAssistantMessage(
   message: Extract<Message, { role: 'assistant' }>,
@@ -57,11 +45,11 @@ export async function convertAssistantMessage(
         convertTextPart(part, context, state, input);
         break;
       case 'tool-call':
-        convertToolCallPart(part, context, input);
+        if (!foldParallelCall(part, context, input)) await convertToolCall(part, context, input);
         break;
       // Results of provider-executed tools (web search, code interpreter, ...).
       case 'tool-result':
-        convertToolResultPart(part, context, input, warnings);
+        await convertProviderResult(part, context, input, warnings);
         break;
       case 'reasoning':
         state.hasPrecedingReasoning = true;
@@ -114,74 +102,31 @@ function convertTextPart(
   input.push({ role: 'assistant', content: part.text, ...(phase != null && { phase }) });
 }
 
-function convertToolCallPart(part: ToolCallPart, context: AssistantContext, input: InputItem[]) {
-  const { providerOptionsName: name, hasConversation } = context;
-  const options = part.providerOptions;
-  const group = findParallelGroup(context.parallelGroups, options, name);
-  if (group != null) {
-    const wrapper = group.metadata;
-    if (context.emittedParallelCalls.has(wrapper.toolCallId)) return;
-    context.emittedParallelCalls.add(wrapper.toolCallId);
-    // A conversation already holds the wrapper call itself.
-    if (!hasConversation) {
-      input.push({
-        type: 'function_call',
-        call_id: wrapper.toolCallId,
-        name: wrapper.toolName,
-        arguments: wrapper.input,
-      });
-    }
-    return;
-  }
-  const id = getPartOption(options, name, 'itemId') as string | undefined;
-  if (hasConversation && id != null) return;
-  if (part.providerExecuted) {
-    if (context.store && id != null) input.push({ type: 'item_reference', id });
-    return;
-  }
-  const isAsync = getPartOption(options, name, 'async') as boolean | undefined;
-  const namespace = getPartOption(options, name, 'namespace') as string | undefined;
-  const caller = mapToolCaller(getPartOption(options, name, 'caller'));
-  input.push({
-    type: 'function_call',
-    call_id: part.toolCallId,
-    name: part.toolName,
-    arguments: serializeToolCallArguments(part.input),
-    ...(isAsync != null && { async: isAsync }),
-    ...(namespace != null && { namespace }),
-    ...(caller != null && { caller }),
-  });
-}
-
-function convertToolResultPart(
-  part: ToolResultPart,
+/** A child of a folded `parallel` wrapper: the wrapper call is sent once instead. */
+function foldParallelCall(
+  part: ToolCallPart,
   context: AssistantContext,
   input: InputItem[],
-  warnings: Warning[],
-): void {
-  const output = part.output;
-  // Synthetic results of denied approvals: the server has no such item.
-  const denied =
-    output.type === 'execution-denied' ||
-    (output.type === 'json' &&
-      typeof output.value === 'object' &&
-      output.value != null &&
-      !Array.isArray(output.value) &&
-      output.value.type === 'execution-denied');
-  if (denied || context.hasConversation) return;
-  if (context.store) {
-    const id =
-      (getPartOption(part.providerOptions, context.providerOptionsName, 'itemId') as
-        | string
-        | undefined) ?? part.toolCallId;
-    input.push({ type: 'item_reference', id });
-    return;
+): boolean {
+  const group = findParallelGroup(
+    context.parallelGroups,
+    part.providerOptions,
+    context.providerOptionsName,
+  );
+  if (group == null) return false;
+  const wrapper = group.metadata;
+  if (context.emittedParallelCalls.has(wrapper.toolCallId)) return true;
+  context.emittedParallelCalls.add(wrapper.toolCallId);
+  // A conversation already holds the wrapper call itself.
+  if (!context.hasConversation) {
+    input.push({
+      type: 'function_call',
+      call_id: wrapper.toolCallId,
+      name: wrapper.toolName,
+      arguments: wrapper.input,
+    });
   }
-  // Upstream rebuilds web_search_call items from the output here; this package does not.
-  warnings.push({
-    type: 'other',
-    message: `Results for OpenAI tool ${part.toolName} are not sent to the API when store is false`,
-  });
+  return true;
 }
 
 /** Parts outside the neutral types that may still arrive at runtime (V4 custom parts). */
@@ -191,7 +136,9 @@ function convertOtherPart(
   input: InputItem[],
   warnings: Warning[],
 ): void {
-  if (part.type === 'custom' && part.kind === 'openai.compaction') {
+  if (part.type === 'custom') {
+    // Other custom kinds belong to other providers: skipped, as upstream does.
+    if (part.kind !== 'openai.compaction') return;
     const id = getPartOption(part.providerOptions, context.providerOptionsName, 'itemId') as
       | string
       | undefined;
@@ -208,15 +155,10 @@ function convertOtherPart(
     input.push({ type: 'compaction', id, encrypted_content: encryptedContent });
     return;
   }
+  // A V4 reasoning file has no Responses input either.
+  if (part.type === 'reasoning-file') return;
   warnings.push({
     type: 'other',
     message: `unsupported assistant content part type: ${part.type}`,
   });
-}
-
-/** `{ type: 'program', callerId }` → `{ type: 'program', caller_id }`; direct as is. */
-export function mapToolCaller(caller: unknown): JsonObject | undefined {
-  if (caller == null || typeof caller !== 'object') return undefined;
-  const { type, callerId } = caller as { type?: string; callerId?: string };
-  return type === 'program' ? { type: 'program', caller_id: callerId } : (caller as JsonObject);
 }

@@ -1,47 +1,15 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { InputItem, JsonObject, Message, Prompt, Warning } from '../types';
-import {
-  type AssistantContext,
-  convertAssistantMessage,
-  mapToolCaller,
-} from './convert-assistant-message';
-import { convertToolOutput, getScalarBreakpoint } from './convert-tool-output';
+import type { InputItem, Message, Prompt, Warning } from '../types';
+import type { AssistantContext } from './assistant-context';
+import { convertAssistantMessage } from './convert-assistant-message';
+import { convertSystemMessage } from './convert-system-message';
+import { convertToolMessage, type ToolMessageContext } from './convert-tool-message';
 import { convertUserPart } from './convert-user-content';
-import { stringifyJson } from './json-cache';
-import {
-  collectParallelGroups,
-  findParallelGroup,
-  type ParallelGroup,
-} from './parallel-tool-calls';
-import { getPartOption, getPromptCacheBreakpoint } from './part-options';
+import { collectParallelGroups, type ParallelGroup } from './parallel-tool-calls';
+import { type ToolOptions, toolContext } from './tool-context';
 
-/**
- * Converts a prompt into Responses input items, producing what `@ai-sdk/openai`'s Responses
- * model sends for the same prompt (see the tests for the few deliberate differences).
- *
- * Properties the turn planner relies on:
- * - deterministic: the same prompt gives the same items with the same key order;
- * - prefix-stable: every message is converted on its own, so the items of a prompt are a prefix
- *   of the items of any extension of it. One exception, only with a user-supplied
- *   `previousResponseId` / `conversation` (as upstream): a `parallel` wrapper's child calls are
- *   folded back only once all child results follow (parallel-tool-calls.ts). Upstream's other
- *   cross-message rule (de-duplicating MCP approval responses) does not apply: no approval items
- *   are sent. The final store:false filter drops reasoning items without encrypted content; it
- *   looks at each item alone, so it keeps the property;
- * - cheap: leaf strings are passed on as they are, json values and bytes are serialised once
- *   per object (see json-cache.ts, file-data.ts).
- */
-export async function convertPrompt({
-  prompt,
-  systemMessageMode,
-  store,
-  isReasoningModel,
-  providerOptionsName,
-  passThroughUnsupportedFiles = false,
-  hasConversation = false,
-  hasPreviousResponseId = false,
-}: {
-  prompt: Prompt;
+/** The options a prompt is converted with (everything besides the messages themselves). */
+export type ConvertOptions = ToolOptions & {
   systemMessageMode: 'system' | 'developer' | 'remove';
   /** Effective store (the user's value, else true). */
   store: boolean;
@@ -51,65 +19,124 @@ export async function convertPrompt({
   passThroughUnsupportedFiles?: boolean;
   /** `providerOptions.openai.conversation` is set (items with ids are not resent). */
   hasConversation?: boolean;
-  /** A user-supplied `previousResponseId` is set (reasoning with ids is not resent). */
+  /** A user-supplied `previousResponseId` is set (items with ids are not resent). */
   hasPreviousResponseId?: boolean;
-}): Promise<{ input: InputItem[]; warnings: Warning[] }> {
-  const name = providerOptionsName;
-  const parallel = {
-    groups:
-      hasConversation || hasPreviousResponseId
-        ? collectParallelGroups(prompt, name)
-        : new Map<string, ParallelGroup>(),
-    emittedCalls: new Set<string>(),
-    emittedResults: new Set<string>(),
-  };
-  const context: PromptContext = {
-    name,
-    systemMessageMode,
-    passThroughUnsupportedFiles,
-    parallel,
-    assistant: {
-      store,
-      isReasoningModel,
-      providerOptionsName: name,
-      hasConversation,
-      hasPreviousResponseId,
-      parallelGroups: parallel.groups,
-      emittedParallelCalls: parallel.emittedCalls,
-    },
-  };
+  /** Why the model takes no `configuration_update` items (undefined: it does). */
+  configurationUpdateUnsupportedReason?: string;
+};
+
+/**
+ * What conversion remembers from one message to the next: approvals already answered (each is
+ * sent once) and calls made by a program. A converted prefix hands it on, so converting only
+ * the messages after it gives the items converting the whole prompt gives.
+ */
+export type ConversionState = {
+  readonly approvalIds: ReadonlySet<string>;
+  readonly programCallIds: ReadonlySet<string>;
+};
+
+/**
+ * Converts a prompt into Responses input items, producing what `@ai-sdk/openai`'s Responses
+ * model sends for the same prompt (see the tests for the few deliberate differences).
+ *
+ * Properties the turn planner relies on:
+ * - deterministic: the same prompt gives the same items with the same key order;
+ * - prefix-stable: every message is converted on its own (given the state the messages before
+ *   it left, `state`), so the items of a prompt are a prefix of the items of any extension of
+ *   it. One exception, only with a user-supplied `previousResponseId` / `conversation` (as
+ *   upstream): a `parallel` wrapper's child calls are folded back only once all child results
+ *   follow (parallel-tool-calls.ts). The final store:false filter drops reasoning items without
+ *   encrypted content; it looks at each item alone, so it keeps the property;
+ * - cheap: leaf strings are passed on as they are, json values and bytes are serialised once
+ *   per object (see json-cache.ts, file-data.ts).
+ */
+export async function convertPrompt({
+  prompt,
+  state,
+  ...options
+}: ConvertOptions & { prompt: Prompt; state?: ConversionState }): Promise<{
+  input: InputItem[];
+  warnings: Warning[];
+  state: ConversionState;
+}> {
+  const context = promptContext(prompt, options, state);
   const input: InputItem[] = [];
   const warnings: Warning[] = [];
   for (const message of prompt) {
-    // Only assistant messages convert asynchronously (reasoning options are parsed): the rest
-    // stays synchronous, so a long history costs no promise per message.
-    if (message.role === 'assistant') {
-      await convertAssistantMessage(message, context.assistant, input, warnings);
-    } else convertMessage(message, context, input, warnings);
+    await convertMessage(message, context, input, warnings);
   }
-  return store ? { input, warnings } : dropReasoningWithoutContent(input, warnings);
+  const next = { approvalIds: context.tool.approvalIds, programCallIds: context.programCallIds };
+  const result = options.store ? { input, warnings } : dropReasoningWithoutContent(input, warnings);
+  return { ...result, state: next };
 }
 
 /** What every message of one prompt is converted with. */
 type PromptContext = {
-  name: string;
-  systemMessageMode: 'system' | 'developer' | 'remove';
-  passThroughUnsupportedFiles: boolean;
-  parallel: { groups: Map<string, ParallelGroup>; emittedResults: Set<string> };
+  options: ConvertOptions;
   assistant: AssistantContext;
+  tool: ToolMessageContext;
+  programCallIds: Set<string>;
 };
 
-function convertMessage(
-  message: Exclude<Message, { role: 'assistant' }>,
+function promptContext(
+  prompt: Prompt,
+  options: ConvertOptions,
+  state: ConversionState | undefined,
+): PromptContext {
+  const name = options.providerOptionsName;
+  const hasConversation = options.hasConversation ?? false;
+  const hasPreviousResponseId = options.hasPreviousResponseId ?? false;
+  const groups =
+    hasConversation || hasPreviousResponseId
+      ? collectParallelGroups(prompt, name)
+      : new Map<string, ParallelGroup>();
+  const tools = toolContext(options);
+  const programCallIds = new Set(state?.programCallIds);
+  return {
+    options,
+    programCallIds,
+    assistant: {
+      store: options.store,
+      isReasoningModel: options.isReasoningModel,
+      providerOptionsName: name,
+      hasConversation,
+      hasPreviousResponseId,
+      parallelGroups: groups,
+      emittedParallelCalls: new Set(),
+      tools,
+      programCallIds,
+    },
+    tool: {
+      name,
+      store: options.store,
+      hasConversation,
+      hasPreviousResponseId,
+      tools,
+      parallel: { groups, emittedResults: new Set() },
+      approvalIds: new Set(state?.approvalIds),
+      programCallIds,
+    },
+  };
+}
+
+async function convertMessage(
+  message: Message,
   context: PromptContext,
   input: InputItem[],
   warnings: Warning[],
-): void {
-  const { name } = context;
+): Promise<void> {
+  const { options } = context;
+  const name = options.providerOptionsName;
   switch (message.role) {
     case 'system':
-      convertSystemMessage(message, context.systemMessageMode, name, input, warnings);
-      return;
+      return convertSystemMessage(
+        message,
+        options.systemMessageMode,
+        name,
+        options.configurationUpdateUnsupportedReason,
+        input,
+        warnings,
+      );
     case 'user':
       input.push({
         role: 'user',
@@ -118,14 +145,15 @@ function convertMessage(
             part,
             index,
             providerOptionsName: name,
-            passThroughUnsupportedFiles: context.passThroughUnsupportedFiles,
+            passThroughUnsupportedFiles: options.passThroughUnsupportedFiles ?? false,
           }),
         ),
       });
       return;
+    case 'assistant':
+      return convertAssistantMessage(message, context.assistant, input, warnings);
     case 'tool':
-      convertToolMessage(message, name, context.parallel, input, warnings);
-      return;
+      return convertToolMessage(message, context.tool, input, warnings);
     default:
       throw new UnsupportedFunctionalityError({
         functionality: `message role ${(message as { role: string }).role}`,
@@ -149,116 +177,4 @@ function dropReasoningWithoutContent(input: InputItem[], warnings: Warning[]) {
 
 function isReasoningWithoutContent(item: InputItem): boolean {
   return item.type === 'reasoning' && item.encrypted_content == null;
-}
-
-/** Message-level options of GPT-6 configuration updates, which this package does not send. */
-const systemControlOptions = ['reasoningEffortUpdate', 'textFormatUpdate', 'additionalTools'];
-
-function convertSystemMessage(
-  message: Extract<Message, { role: 'system' }>,
-  mode: 'system' | 'developer' | 'remove',
-  name: string,
-  input: InputItem[],
-  warnings: Warning[],
-): void {
-  for (const option of systemControlOptions) {
-    if (getPartOption(message.providerOptions, name, option) != null) {
-      throw new UnsupportedFunctionalityError({
-        functionality: `Message-level ${option}`,
-        message: `Message-level ${option} is not supported by ai-sdk-openai-ws.`,
-      });
-    }
-  }
-
-  if (mode === 'remove') {
-    warnings.push({ type: 'other', message: 'system messages are removed for this model' });
-    return;
-  }
-  const breakpoint = getPromptCacheBreakpoint(message.providerOptions, name);
-  input.push({
-    role: mode,
-    content:
-      breakpoint == null
-        ? message.content
-        : [{ type: 'input_text', text: message.content, prompt_cache_breakpoint: breakpoint }],
-  });
-}
-
-/**
- * Tool results → `function_call_output`. Approval responses produce no item: the AI SDK only
- * passes on those of provider-executed tools, whose MCP approvals this package does not send.
- */
-function convertToolMessage(
-  message: Extract<Message, { role: 'tool' }>,
-  name: string,
-  parallel: { groups: Map<string, ParallelGroup>; emittedResults: Set<string> },
-  input: InputItem[],
-  warnings: Warning[],
-): void {
-  for (const part of message.content) {
-    if (part.type !== 'tool-result') continue;
-
-    const group = findParallelGroup(parallel.groups, part.providerOptions, name);
-    if (group != null) {
-      if (!parallel.emittedResults.has(group.metadata.toolCallId)) {
-        parallel.emittedResults.add(group.metadata.toolCallId);
-        input.push(convertParallelResults(group, name, warnings));
-      }
-      continue;
-    }
-
-    const output = part.output;
-    // A denial that answers an approval request is carried by the approval response instead.
-    if (
-      output.type === 'execution-denied' &&
-      getPartOption(output.providerOptions, 'openai', 'approvalId')
-    ) {
-      continue;
-    }
-
-    const caller = mapToolCaller(getPartOption(part.providerOptions, name, 'caller'));
-    input.push({
-      type: 'function_call_output',
-      call_id: part.toolCallId,
-      output: convertToolOutput({
-        output,
-        resultProviderOptions: part.providerOptions,
-        providerOptionsName: name,
-        warnings,
-      }),
-      ...(caller != null && { caller }),
-    });
-  }
-}
-
-/** The children's results as the wrapper's one output: joined by newlines, in child order. */
-function convertParallelResults(
-  group: ParallelGroup,
-  name: string,
-  warnings: Warning[],
-): InputItem {
-  const texts: string[] = [];
-  const breakpoints: Array<JsonObject | undefined> = [];
-  for (const result of group.results) {
-    const output = convertToolOutput({
-      output: result.output,
-      resultProviderOptions: result.providerOptions,
-      providerOptionsName: name,
-      warnings,
-      scalarBreakpoints: false,
-    });
-    texts.push(typeof output === 'string' ? output : stringifyJson(output));
-    breakpoints.push(getScalarBreakpoint(result.output, result.providerOptions, name));
-  }
-  return {
-    type: 'function_call_output',
-    call_id: group.metadata.toolCallId,
-    output: breakpoints.some((breakpoint) => breakpoint != null)
-      ? texts.map((text, index) => ({
-          type: 'input_text',
-          text: index === 0 ? text : `\n${text}`,
-          ...(breakpoints[index] != null && { prompt_cache_breakpoint: breakpoints[index] }),
-        }))
-      : texts.join('\n'),
-  };
 }

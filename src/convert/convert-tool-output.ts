@@ -11,9 +11,11 @@ import { stringifyError, stringifyJson } from './json-cache';
 import { getPartOption, getPromptCacheBreakpoint, withBreakpoint } from './part-options';
 
 /**
- * `function_call_output.output` for a tool result, as `@ai-sdk/openai` builds it: a string for
- * text / json / error / denied outputs (json via the per-object cache), a list of
- * `input_text` / `input_image` / `input_file` entries for content outputs.
+ * `function_call_output.output` (or, for a custom tool, `custom_tool_call_output.output`) for a
+ * tool result, as `@ai-sdk/openai` builds it: a string for text / json / error / denied outputs
+ * (json via the per-object cache; text as a JSON string when the function declares an output
+ * schema, which makes OpenAI parse the output), a list of `input_text` / `input_image` /
+ * `input_file` entries for content outputs (custom tools take no file ids).
  */
 export function convertToolOutput({
   output,
@@ -21,6 +23,8 @@ export function convertToolOutput({
   providerOptionsName,
   warnings,
   scalarBreakpoints = true,
+  hasOutputSchema = false,
+  custom = false,
 }: {
   output: ToolResultOutput;
   /** The tool-result part's own provider options (fallback for the cache breakpoint). */
@@ -29,17 +33,21 @@ export function convertToolOutput({
   warnings: Warning[];
   /** false: a scalar output stays a plain string (the caller places its breakpoint). */
   scalarBreakpoints?: boolean;
+  /** The function declares an output schema. */
+  hasOutputSchema?: boolean;
+  /** The output of a custom (free-form) tool. */
+  custom?: boolean;
 }): JsonValue {
   if (output.type === 'content') {
     const entries: JsonObject[] = [];
     for (const item of output.value) {
-      const entry = convertContentItem(item, providerOptionsName, warnings);
+      const entry = convertContentItem(item, providerOptionsName, warnings, custom);
       if (entry != null) entries.push(entry);
     }
     return entries;
   }
 
-  const text = scalarOutputText(output);
+  const text = scalarOutputText(output, hasOutputSchema && !custom);
   const breakpoint = scalarBreakpoints
     ? getScalarBreakpoint(output, resultProviderOptions, providerOptionsName)
     : undefined;
@@ -61,17 +69,22 @@ export function getScalarBreakpoint(
   );
 }
 
-function scalarOutputText(output: Exclude<ToolResultOutput, { type: 'content' }>): string {
+function scalarOutputText(
+  output: Exclude<ToolResultOutput, { type: 'content' }>,
+  asJson: boolean,
+): string {
   switch (output.type) {
     case 'text':
-      return output.value;
+      return asJson ? stringifyJson(output.value) : output.value;
     case 'json':
       return stringifyJson(output.value);
     case 'error-text':
     case 'error-json':
       return stringifyError(output.value);
-    case 'execution-denied':
-      return output.reason ?? 'Tool call execution denied.';
+    case 'execution-denied': {
+      const reason = output.reason ?? 'Tool call execution denied.';
+      return asJson ? stringifyJson(reason) : reason;
+    }
   }
 }
 
@@ -81,6 +94,7 @@ function convertContentItem(
   item: ItemWithOptions,
   providerOptionsName: string,
   warnings: Warning[],
+  custom: boolean,
 ): JsonObject | undefined {
   const breakpoint = getPromptCacheBreakpoint(item.providerOptions, providerOptionsName);
   const detail = getPartOption(item.providerOptions, providerOptionsName, 'imageDetail') as
@@ -123,16 +137,24 @@ function convertContentItem(
         : file({ file_url: item.url as string });
     }
 
-    // V3 file-id items: a plain id or a provider → id map.
+    // V3 file-id items (V4 file references): a plain id or a provider → id map.
     case 'image-file-id':
     case 'file-id': {
+      if (custom) {
+        warnings.push({
+          type: 'other',
+          message: 'unsupported custom tool content part type: file with data type: reference',
+        });
+        return undefined;
+      }
       const fileId = resolveFileId(item.fileId, providerOptionsName);
       if (fileId == null) break;
       return item.type === 'image-file-id' ? image({ file_id: fileId }) : file({ file_id: fileId });
     }
   }
 
-  warnings.push({ type: 'other', message: `unsupported tool content part type: ${item.type}` });
+  const kind = custom ? 'custom tool' : 'tool';
+  warnings.push({ type: 'other', message: `unsupported ${kind} content part type: ${item.type}` });
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import { ClaimedPrefix } from './chain/verify-claim';
 import { continuationKey, credentialScope, splitHeaders } from './credentials';
 import { collectContent } from './events/collect-content';
 import type { ModelConfig } from './model-config';
+import { approvalToolCallIds, structuredOutputText } from './prompt-facts';
 import { buildRequest } from './request/build-request';
 import { streamOverHttp } from './turn/http-turn';
 import { openTurn } from './turn/open-turn';
@@ -29,15 +30,16 @@ export class ResponsesWebSocketModel {
     return this.config.provider;
   }
 
-  async doStream(options: CallOptions): Promise<StreamResult> {
-    const call = await this.prepareCall(options);
-    const turn = await openTurn(call);
-    if (turn.transport === 'http') return streamOverHttp(call, options, turn);
-    return { stream: streamWebSocketTurn(call, turn, options), request: { body: turn.frame } };
+  doStream(options: CallOptions): Promise<StreamResult> {
+    return this.stream(options, false);
   }
 
+  /**
+   * The same turn, its parts held back until the response ends: a finished response is reported
+   * as its output items, as `@ai-sdk/openai`'s doGenerate reports the response object.
+   */
   async doGenerate(options: CallOptions): Promise<GenerateResult> {
-    const { stream, request, response } = await this.doStream(options);
+    const { stream, request, response } = await this.stream(options, true);
     const parts: StreamPart[] = [];
     const reader = stream.getReader();
     let warnings: Warning[] = [];
@@ -49,19 +51,40 @@ export class ResponsesWebSocketModel {
     }
     const collected = collectContent(parts);
     if (collected.error !== undefined) throw collected.error;
+    const name = this.config.providerOptionsName;
+    const structured =
+      options.responseFormat?.type === 'json'
+        ? structuredOutputText(collected.content, name)
+        : undefined;
     return {
       content: collected.content,
+      ...(structured !== undefined && { structuredOutputText: structured }),
       finishReason: collected.finishReason,
       usage: collected.usage,
       providerMetadata: collected.providerMetadata,
       warnings,
       request,
-      response: { ...collected.response, headers: response?.headers },
+      response: {
+        ...collected.response,
+        headers: response?.headers,
+        ...(collected.body !== undefined && { body: collected.body }),
+      },
+    };
+  }
+
+  private async stream(options: CallOptions, generate: boolean): Promise<StreamResult> {
+    const call = await this.prepareCall(options, generate);
+    const turn = await openTurn(call);
+    if (turn.transport === 'http') return streamOverHttp(call, options, turn);
+    return {
+      stream: streamWebSocketTurn(call, turn, options),
+      request: { body: turn.frame },
+      response: { headers: turn.responseHeaders },
     };
   }
 
   /** Whose call it is, which chain head it continues, and the request it makes. */
-  private async prepareCall(options: CallOptions): Promise<TurnCall> {
+  private async prepareCall(options: CallOptions, generate: boolean): Promise<TurnCall> {
     const { config } = this;
     const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
     const scope = await credentialScope(config.baseURL, socketHeaders);
@@ -69,6 +92,7 @@ export class ResponsesWebSocketModel {
       config.inputMode === 'full'
         ? undefined
         : await continuationKey(config.baseURL, socketHeaders);
+    const chain = await this.chainRequest(options, scope, digestKey);
     const call: TurnCall = {
       config,
       headers: socketHeaders,
@@ -76,7 +100,7 @@ export class ResponsesWebSocketModel {
       scope,
       digestKey,
       signal: options.abortSignal,
-      ...(await this.chainRequest(options, scope, digestKey)),
+      ...chain,
       inlineItem: async (itemId) => {
         const source = responseOfItem(call.prompt, itemId, config.providerOptionsName);
         if (!source) return false;
@@ -86,6 +110,11 @@ export class ResponsesWebSocketModel {
         } else config.heads.markUnstored(scope, itemId);
         Object.assign(call, await this.chainRequest(options, scope, digestKey));
         return true;
+      },
+      mapping: {
+        logprobs: chain.request.logprobs,
+        approvalToolCallIds: approvalToolCallIds(options.prompt, config.providerOptionsName),
+        generate,
       },
     };
     return call;

@@ -34,6 +34,8 @@ export class Connection {
   readonly lanes: readonly Lane[];
   /** Lanes handed out and not yet released: responses in flight (or about to be). */
   inFlight = 0;
+  /** Headers of the upgrade response (lower-case names), when the socket kind reports them. */
+  upgradeHeaders: Record<string, string> | undefined;
 
   private readonly byStreamId = new Map<string | undefined, Lane>();
   private readonly socket: SocketHandle;
@@ -61,7 +63,10 @@ export class Connection {
       webSocket: options.webSocket,
       maxPayload: options.maxPayload,
       listener: {
-        open: () => this.handleOpen(),
+        open: (headers) => {
+          this.upgradeHeaders = headers;
+          this.handleOpen();
+        },
         message: (text) => this.handleMessage(text),
         rejected: (status) => this.fail({ kind: 'rejected', status }),
         close: (code, reason) => this.fail({ kind: 'closed', code, reason }),

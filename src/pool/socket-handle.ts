@@ -13,7 +13,8 @@ export type WebSocketConstructor = new (
 ) => unknown;
 
 type SocketListener = {
-  open(): void;
+  /** The upgrade succeeded; `headers` are its response headers (only `ws` gives them). */
+  open(headers: Record<string, string> | undefined): void;
   message(text: string): void;
   /** The upgrade was answered with a non-101 HTTP status (only `ws` can tell which). */
   rejected(status: number): void;
@@ -69,7 +70,16 @@ function openWs({ url, headers, maxPayload, listener }: OpenSocketOptions): Sock
     listener.rejected(status);
     socket.terminate();
   });
-  socket.on('open', () => listener.open());
+  let upgradeHeaders: Record<string, string> | undefined;
+  // 'upgrade' comes just before 'open', with the 101 response.
+  socket.on('upgrade', (response) => {
+    upgradeHeaders = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined)
+        upgradeHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  });
+  socket.on('open', () => listener.open(upgradeHeaders));
   socket.on('message', (data, isBinary) => {
     if (isBinary) return listener.error(new Error('unexpected binary frame'));
     listener.message(typeof data === 'string' ? data : data.toString());
@@ -104,7 +114,7 @@ type WhatwgSocket = {
 function openWhatwg(ctor: WebSocketConstructor, options: OpenSocketOptions): SocketHandle {
   const { url, headers, listener } = options;
   const socket = new ctor(url, { headers }) as WhatwgSocket;
-  socket.addEventListener('open', () => listener.open());
+  socket.addEventListener('open', () => listener.open(undefined));
   socket.addEventListener('message', (event) => {
     const data = (event as { data: unknown }).data;
     if (typeof data === 'string') listener.message(data);

@@ -16,7 +16,9 @@ export class OpenAIWebSocketLanguageModelV2 extends SpecModel implements Languag
   readonly specificationVersion = 'v2';
 
   async doGenerate(options: LanguageModelV2CallOptions) {
-    const result = await this.model.doGenerate(toNeutralOptions(options));
+    const { structuredOutputText: _v4Only, ...result } = await this.model.doGenerate(
+      toNeutralOptions(options),
+    );
     return {
       ...result,
       content: result.content.flatMap(toV2Content),
@@ -32,14 +34,22 @@ export class OpenAIWebSocketLanguageModelV2 extends SpecModel implements Languag
   }
 }
 
+/**
+ * ai@5's tools: provider-defined tools are provider tools; function tools have no `strict` flag
+ * of their own, so an explicit `strictJsonSchema` decides it, as `@ai-sdk/openai` 2 (ai@5's)
+ * did. The core then sends them as `@ai-sdk/openai` 4 sends tools with that flag.
+ */
 function toNeutralOptions(options: LanguageModelV2CallOptions): CallOptions {
+  const strict = options.providerOptions?.openai?.strictJsonSchema;
   return {
     ...options,
     prompt: options.prompt as CallOptions['prompt'],
     tools: options.tools?.map((tool) =>
       tool.type === 'provider-defined'
         ? { type: 'provider', id: tool.id, name: tool.name, args: tool.args }
-        : tool,
+        : typeof strict === 'boolean' && (tool as { strict?: boolean }).strict === undefined
+          ? { ...tool, strict }
+          : tool,
     ) as CallOptions['tools'],
   };
 }
@@ -80,7 +90,8 @@ function toV2Content(content: Content): LanguageModelV2Content[] {
     case 'tool-result':
       return [{ ...content, providerExecuted: true } as LanguageModelV2Content];
     case 'tool-approval-request':
-      return []; // V2 has no tool approvals
+    case 'custom':
+      return []; // V2 has no tool approvals and no provider-specific parts
     default:
       return [content as LanguageModelV2Content];
   }
@@ -97,8 +108,15 @@ function toV2StreamPart(part: StreamPart): LanguageModelV2StreamPart | undefined
         usage: toV2Usage(part.usage),
       } as LanguageModelV2StreamPart;
     case 'tool-result':
+      // V2 has no partial results: the final one follows.
+      if (part.preliminary) return undefined;
       return { ...part, providerExecuted: true } as LanguageModelV2StreamPart;
+    case 'tool-input-start': {
+      const { inputEncoding: _v3Only, ...start } = part;
+      return start as LanguageModelV2StreamPart;
+    }
     case 'tool-approval-request':
+    case 'custom':
       return undefined;
     default:
       return part as LanguageModelV2StreamPart;

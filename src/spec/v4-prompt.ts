@@ -3,9 +3,9 @@ import type { LanguageModelV4Prompt, SharedV4FileData } from '@ai-sdk/provider-v
 import type { FilePart, Prompt, ToolResultContentItem, ToolResultOutput } from '../types';
 
 /**
- * V4's prompt differs from the neutral (V3-shaped) one only in its tagged file data and a few
- * part kinds the Responses API has no input for. Everything else is passed through untouched,
- * so the strings the delta planner compares stay the same instances.
+ * V4's prompt differs from the neutral (V3-shaped) one only in its tagged file data. Everything
+ * else (custom compaction parts and reasoning files too, which the converter reads or skips) is
+ * passed through untouched, so the strings the delta planner compares stay the same instances.
  */
 export function toNeutralPrompt(prompt: LanguageModelV4Prompt, providerName: string): Prompt {
   return prompt.map((message) => {
@@ -19,10 +19,6 @@ export function toNeutralPrompt(prompt: LanguageModelV4Prompt, providerName: str
           return [toNeutralFile(part as unknown as V4File, providerName)];
         case 'tool-result':
           return [toNeutralToolResult(part as unknown as { output: ToolResultOutput })];
-        // No Responses input exists for these: the AI SDK keeps them for its own bookkeeping.
-        case 'reasoning-file':
-        case 'custom':
-          return [];
         default:
           return [part];
       }
@@ -34,8 +30,6 @@ export function toNeutralPrompt(prompt: LanguageModelV4Prompt, providerName: str
 function needsConversion(part: { type: string; output?: ToolResultOutput }): boolean {
   switch (part.type) {
     case 'file':
-    case 'reasoning-file':
-    case 'custom':
       return true;
     case 'tool-result':
       return part.output?.type === 'content';
@@ -51,6 +45,37 @@ type V4File = {
   filename?: string;
   providerOptions?: FilePart['providerOptions'];
 };
+
+/**
+ * A V3 prompt as ai@7 hands it to a V3 model: file data ai@7 cannot express in V3 (provider
+ * references, text) arrives still tagged. Those become a file id or base64 text, as in V4.
+ */
+export function untagV3FileData(prompt: Prompt, providerName: string): Prompt {
+  return prompt.map((message) => {
+    if (message.role === 'system' || !message.content.some(isTaggedFile)) return message;
+    const content = message.content.map((part) =>
+      isTaggedFile(part)
+        ? {
+            ...part,
+            data: fileData((part as FilePart).data as unknown as SharedV4FileData, providerName),
+          }
+        : part,
+    );
+    return { ...message, content } as Prompt[number];
+  });
+}
+
+function isTaggedFile(part: { type: string; data?: unknown }): boolean {
+  const { data } = part;
+  return (
+    part.type === 'file' &&
+    typeof data === 'object' &&
+    data !== null &&
+    !(data instanceof URL) &&
+    !(data instanceof Uint8Array) &&
+    typeof (data as { type?: unknown }).type === 'string'
+  );
+}
 
 function fileData(data: SharedV4FileData, providerName: string): string | Uint8Array | URL {
   switch (data.type) {

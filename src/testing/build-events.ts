@@ -1,3 +1,4 @@
+import { providerCallEvents } from './build-tool-events';
 import type { Item } from './items';
 import { type MockError, midStreamErrorEvent } from './mock-errors';
 import type { GeneratedPlan, PlannedItem } from './plan-output';
@@ -87,6 +88,8 @@ function numbered(events: Event[]): Event[] {
 
 /** Push the events of one output item; returns the finished item. */
 function itemEvents(planned: PlannedItem, outputIndex: number, events: Event[]): Item {
+  if (planned.type === 'provider_call')
+    return providerCallEvents(planned.item, outputIndex, events);
   const at = { item_id: planned.id, output_index: outputIndex };
   switch (planned.type) {
     case 'message': {

@@ -1,4 +1,17 @@
-type Prefix = 'resp' | 'msg' | 'fc' | 'rs' | 'call' | 'steer' | 'item';
+type Prefix =
+  | 'resp'
+  | 'msg'
+  | 'fc'
+  | 'rs'
+  | 'call'
+  | 'steer'
+  | 'item'
+  | 'ctc'
+  | 'lsh'
+  | 'sh'
+  | 'apc'
+  | 'mcpr'
+  | 'mcp';
 
 /**
  * Deterministic ids: `resp_1`, `msg_1`, `call_1`, … Counters survive `reset()` on purpose: a
@@ -14,6 +27,12 @@ export class IdFactory {
     call: 0,
     steer: 0,
     item: 0,
+    ctc: 0,
+    lsh: 0,
+    sh: 0,
+    apc: 0,
+    mcpr: 0,
+    mcp: 0,
   };
 
   next(prefix: Prefix): string {

@@ -1,11 +1,12 @@
 import type { IdFactory } from './id-factory';
 import { isRecord } from './items';
+import { type PlannedCall, planToolCall } from './plan-tool-call';
 import type { ScriptedOutput } from './types';
 
 export type PlannedItem =
   | { type: 'reasoning'; id: string; summary: string[]; encryptedContent: string | null }
   | { type: 'message'; id: string; text: string; status: 'completed' | 'incomplete' }
-  | { type: 'function_call'; id: string; callId: string; name: string; arguments: string };
+  | PlannedCall;
 
 /** A generated (not replayed) response: its items and how it ends. */
 export type GeneratedPlan = {
@@ -63,16 +64,8 @@ export function planOutput(
     items.push({ type: 'message', id: ids.next('msg'), text: output.text, status: 'completed' });
   }
   if ('toolCalls' in output) {
-    for (const call of output.toolCalls) {
-      items.push({
-        type: 'function_call',
-        id: ids.next('fc'),
-        callId: ids.next('call'),
-        name: call.name,
-        arguments:
-          typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
-      });
-    }
+    const usedApprovals = new Set<string>();
+    for (const call of output.toolCalls) items.push(planToolCall(call, ids, body, usedApprovals));
   }
   return { items, status: 'completed', incompleteReason: null, error: null };
 }

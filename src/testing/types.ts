@@ -120,11 +120,58 @@ export type ScriptedReasoning = {
   summary?: string;
 };
 
-export type ScriptedToolCall = {
-  name: string;
-  /** An object (serialised with `JSON.stringify`) or the raw argument string. */
-  arguments: Record<string, unknown> | string;
-};
+/**
+ * One tool call of a scripted response. Without `type`, a `function_call`. The other kinds are
+ * the calls of OpenAI's provider tools, as the real server emits them: the round-trip tools the
+ * client runs (`custom`, `local_shell`, `shell`, `apply_patch`; its result comes back as the
+ * matching `*_output` item) and MCP (`mcp_approval_request`, answered by an
+ * `mcp_approval_response`; `mcp_call`, the server's own call of an MCP tool).
+ */
+export type ScriptedToolCall =
+  | {
+      type?: 'function';
+      name: string;
+      /** An object (serialised with `JSON.stringify`) or the raw argument string. */
+      arguments: Record<string, unknown> | string;
+    }
+  /** A custom (free-form) tool call: `custom_tool_call` with this `input` text. */
+  | { type: 'custom'; name: string; input: string }
+  /** `local_shell_call` (an `exec` action). */
+  | {
+      type: 'local_shell';
+      command: string[];
+      timeoutMs?: number;
+      workingDirectory?: string;
+      env?: Record<string, string>;
+      user?: string;
+    }
+  /** `shell_call` on the client's machine. */
+  | { type: 'shell'; commands: string[]; timeoutMs?: number; maxOutputLength?: number }
+  /** `apply_patch_call`: one file operation. */
+  | {
+      type: 'apply_patch';
+      operation:
+        | { type: 'create_file' | 'update_file'; path: string; diff: string }
+        | { type: 'delete_file'; path: string };
+    }
+  /** An MCP call that needs the client's approval: `mcp_approval_request`. */
+  | {
+      type: 'mcp_approval_request';
+      serverLabel: string;
+      name: string;
+      arguments: Record<string, unknown> | string;
+    }
+  /**
+   * An MCP call the server made: `mcp_call` with this `output`. It answers an approval when the
+   * request's input approves one (`approval_request_id` names it).
+   */
+  | {
+      type: 'mcp_call';
+      serverLabel: string;
+      name: string;
+      arguments: Record<string, unknown> | string;
+      output: string;
+    };
 
 /** One scripted response: what the next request that reaches the model answers. */
 export type ScriptedOutput =

@@ -37,7 +37,14 @@ export class WebSocketEndpoint {
   constructor(
     private readonly engine: MockEngine,
     private readonly apiKeys: ReadonlySet<string>,
-  ) {}
+  ) {
+    // Like the real endpoint, the 101 names the request it answers.
+    let upgrades = 0;
+    this.wss.on('headers', (headers) => {
+      upgrades += 1;
+      headers.push(`x-request-id: req_upgrade_${upgrades}`);
+    });
+  }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => {});

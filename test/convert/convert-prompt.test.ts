@@ -425,15 +425,17 @@ describe('convertPrompt items', () => {
     await expect(
       convert([{ role: 'user', content: [{ type: 'audio' }] } as unknown as Message]),
     ).rejects.toThrow(UnsupportedFunctionalityError);
+    const update: Message = {
+      role: 'system',
+      content: '',
+      providerOptions: { openai: { reasoningEffortUpdate: 'low' } },
+    };
     await expect(
-      convert([
-        {
-          role: 'system',
-          content: '',
-          providerOptions: { openai: { reasoningEffortUpdate: 'low' } },
-        },
-      ]),
-    ).rejects.toThrow('reasoningEffortUpdate');
+      convert([update], { configurationUpdateUnsupportedReason: 'not on this model' }),
+    ).rejects.toThrow('not on this model');
+    await expect(convert([{ ...update, content: 'text' }])).rejects.toThrow(
+      'Message-level reasoningEffortUpdate requires empty system message content.',
+    );
     const unknownPart = await convert([
       { role: 'assistant', content: [{ type: 'source' }] } as unknown as Message,
     ]);

@@ -56,6 +56,17 @@ function toV4ContentItem(item: ToolResultContentItem): Json {
         data: { type: 'url', url: new URL(i.url as string) },
         mediaType: i.mediaType ?? 'application/octet-stream',
       };
+    case 'image-file-id':
+    case 'file-id':
+      return {
+        type: 'file',
+        data: {
+          type: 'reference',
+          reference: typeof i.fileId === 'string' ? { openai: i.fileId } : i.fileId,
+        },
+        mediaType: item.type === 'image-file-id' ? 'image/png' : 'application/pdf',
+        providerOptions: i.providerOptions,
+      };
     default:
       return item as Json;
   }
@@ -91,20 +102,23 @@ export function toV4Prompt(prompt: Message[]): LanguageModelV4Prompt {
           ),
         };
       default:
+        // The AI SDK only passes on approval responses of provider-executed tools (MCP).
         return {
           ...message,
-          content: message.content
-            // ai@7 only passes approval responses of provider-executed tools on to the model.
-            .filter((part) => part.type !== 'tool-approval-response')
-            .map((part) =>
-              part.type === 'tool-result' ? { ...part, output: toV4Output(part.output) } : part,
-            ),
+          content: message.content.map((part) =>
+            part.type === 'tool-result' ? { ...part, output: toV4Output(part.output) } : part,
+          ),
         };
     }
   }) as LanguageModelV4Prompt;
 }
 
 export type UpstreamResult = { body: Json; warnings: SharedV4Warning[] };
+
+/** The V4 call options both packages get for a neutral call (ai@7's view of it). */
+export function toV4Options(options: CallOptions): LanguageModelV4CallOptions {
+  return { ...options, prompt: toV4Prompt(options.prompt) } as LanguageModelV4CallOptions;
+}
 
 /** The body (minus `stream`) and warnings of `@ai-sdk/openai`'s `doGenerate` for a call. */
 export async function runUpstream(
@@ -127,11 +141,10 @@ export async function runUpstream(
     );
   };
   const provider = createOpenAI({ apiKey: 'k', baseURL: 'http://api.test/v1', fetch });
-  const { prompt: _prompt, ...rest } = options;
   const result = await provider.responses(modelId).doGenerate({
-    ...rest,
-    prompt: v4Options.prompt ?? toV4Prompt(options.prompt),
-  } as LanguageModelV4CallOptions);
+    ...toV4Options(options),
+    ...(v4Options.prompt && { prompt: v4Options.prompt }),
+  });
   if (body == null) throw new Error('no request was sent');
   const { stream: _stream, ...withoutStream } = body;
   return { body: withoutStream, warnings: result.warnings };

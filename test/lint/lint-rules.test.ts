@@ -103,8 +103,8 @@ const OTHER_RULES: Array<Plant & { rule: string }> = [
   },
   {
     rule: 'types-import-nothing',
-    file: 'src/types.ts',
-    lines: "import type { Deadline } from './util/deadline';\nexport type Planted = Deadline;",
+    file: 'src/types/json.ts',
+    lines: "import type { Deadline } from '../util/deadline';\nexport type Planted = Deadline;",
   },
   {
     rule: 'only-turns-touch-transports',

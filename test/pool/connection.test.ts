@@ -79,6 +79,19 @@ describe('Connection', () => {
     expect(turn.failures).toEqual([]);
   });
 
+  it('keeps the headers of the upgrade response', async () => {
+    server = await startSocketServer({
+      upgradeHeaders: ['x-request-id: req_9', 'set-cookie: a=b'],
+    });
+    const { connection } = connect(server.url);
+    await connection.waitOpen(2000);
+    expect(connection.upgradeHeaders).toMatchObject({
+      'x-request-id': 'req_9',
+      'set-cookie': 'a=b',
+      upgrade: 'websocket',
+    });
+  });
+
   it('an upgrade answered with an HTTP status rejects with that status', async () => {
     server = await startSocketServer({ rejectWith: 401 });
     const { connection, closed } = connect(server.url);

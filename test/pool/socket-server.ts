@@ -29,11 +29,14 @@ export type SocketServerOptions = {
   noPongs?: boolean;
   /** Called for every frame received: answer with `socket.send`. */
   onFrame?(socket: WebSocket, frame: string): void;
+  /** Extra header lines of the 101 response (`name: value`). */
+  upgradeHeaders?: string[];
 };
 
 export async function startSocketServer(options: SocketServerOptions = {}): Promise<SocketServer> {
   const http: Server = createServer();
   const wss = new WebSocketServer({ noServer: true, autoPong: !options.noPongs });
+  wss.on('headers', (headers) => headers.push(...(options.upgradeHeaders ?? [])));
   const sockets: WebSocket[] = [];
   const upgrades: IncomingMessage[] = [];
   const frames: string[][] = [];

@@ -71,10 +71,11 @@ describe('many conversations on lanes', () => {
 });
 
 describe('double submit with lanes', () => {
-  /** One completed turn, then the same next prompt sent twice at once. */
-  async function doubleSubmit(store: boolean) {
+  /** One completed turn, then (after `beforeSubmit`) the same next prompt sent twice at once. */
+  async function doubleSubmit(store: boolean, beforeSubmit?: () => void) {
     const messages: ModelMessage[] = [];
     await chatTurn(messages, 'Turn one', store);
+    beforeSubmit?.();
     const next: ModelMessage[] = [...messages, { role: 'user', content: 'Turn two' }];
     const call = () =>
       generateText({
@@ -112,9 +113,12 @@ describe('double submit with lanes', () => {
 
   it('store: false, the source lane finished before the fork started: resent with full input, never duplicated or lost', async () => {
     mock = await lanesMock({});
-    // The fork (on the second lane) waits before its first event; the source lane completes.
-    mock.server.fault({ type: 'delay-first-event', ms: 200, streamId: 'lane-2' });
-    const results = await doubleSubmit(false);
+    // The source lane is held long enough for the second call to find it busy and fork; the fork
+    // (on the second lane) is held longer still, so the source lane completes first.
+    const results = await doubleSubmit(false, () => {
+      mock.server.fault({ type: 'delay-first-event', ms: 300, streamId: 'lane-1' });
+      mock.server.fault({ type: 'delay-first-event', ms: 900, streamId: 'lane-2' });
+    });
     expect(results.map((r) => r.text)).toEqual(['Echo: Turn two', 'Echo: Turn two']);
     const metas = results.map((r) => wsMeta(r.providerMetadata));
     expect(metas.map((m) => m.reason).sort()).toEqual([

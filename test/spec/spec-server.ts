@@ -46,3 +46,9 @@ export async function readAll<T>(stream: ReadableStream<T>): Promise<T[]> {
 
 /** A recording that ends without a terminal event; over HTTP the body then simply ends. */
 export const CUT_SHORT = 'openai-issue-8562-missing-reasoning-summary.1';
+
+/** A recording that does not ship with the package (test fixtures only), by path. */
+export const COMPACTION = new URL(
+  '../fixtures/openai-recorded/openai-compaction.1.chunks.txt',
+  import.meta.url,
+).pathname;

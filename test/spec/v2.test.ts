@@ -1,7 +1,7 @@
 import type { LanguageModelV2StreamPart } from '@ai-sdk/provider-v2';
 import { describe, expect, it } from 'vitest';
 import * as entry from '../../src/index';
-import { CUT_SHORT, readAll, useSpecServer } from './spec-server';
+import { COMPACTION, CUT_SHORT, readAll, useSpecServer } from './spec-server';
 
 const start = useSpecServer();
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
@@ -83,5 +83,42 @@ describe('LanguageModelV2 adapter', () => {
       cachedInputTokens: undefined,
     });
     expect(parts[0]).toEqual({ type: 'stream-start', warnings: [] });
+  });
+});
+
+describe('what V2 cannot carry', () => {
+  it('drops partial images and compaction parts, and the input encoding of custom tools', async () => {
+    const { provider, server } = await start(entry);
+    const tools = [
+      {
+        type: 'provider-defined' as const,
+        id: 'openai.image_generation' as const,
+        name: 'image',
+        args: {},
+      },
+    ];
+    server.enqueue({ replay: 'openai-image-generation-tool.1' });
+    const images = await readAll((await provider('gpt-5').doStream({ prompt, tools })).stream);
+    const results = images.filter((part) => part.type === 'tool-result');
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ providerExecuted: true });
+
+    server.enqueue({ replay: COMPACTION });
+    const compacted = await provider('gpt-5.2').doGenerate({ prompt });
+    expect(compacted.content.map((part) => part.type)).toEqual(['text']);
+
+    server.enqueue({ replay: 'openai-custom-tool.1' });
+    const custom = await readAll(
+      (
+        await provider('gpt-5').doStream({
+          prompt,
+          tools: [{ type: 'provider-defined', id: 'openai.custom', name: 'write_sql', args: {} }],
+        })
+      ).stream,
+    );
+    const start_ = custom.find(
+      (part) => part.type === 'tool-input-start',
+    ) as LanguageModelV2StreamPart;
+    expect(start_).not.toHaveProperty('inputEncoding');
   });
 });

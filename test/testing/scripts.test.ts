@@ -100,6 +100,91 @@ describe('scripted outputs', () => {
   });
 });
 
+describe('scripted provider tool calls', () => {
+  it('emits each call as the recordings do, its input streamed where the server streams it', async () => {
+    client = await connect(server.wsUrl);
+    server.enqueue({
+      toolCalls: [
+        { type: 'custom', name: 'write_sql', input: 'SELECT * FROM users' },
+        { type: 'local_shell', command: ['ls', '-a'], timeoutMs: 500 },
+        { type: 'shell', commands: ['echo hi'] },
+        {
+          type: 'apply_patch',
+          operation: { type: 'create_file', path: 'a.txt', diff: '+hello world\n' },
+        },
+        { type: 'mcp_approval_request', serverLabel: 'zip1', name: 'shorten', arguments: { u: 1 } },
+      ],
+    });
+    const { events } = await client.turn({ model: 'm', input: 'x' });
+    const output = terminalOf(events)!.response.output as Array<Record<string, unknown>>;
+    expect(output.map((item) => item.type)).toEqual([
+      'custom_tool_call',
+      'local_shell_call',
+      'shell_call',
+      'apply_patch_call',
+      'mcp_approval_request',
+    ]);
+    expect(output.map((item) => String(item.id).replace(/_\d+$/, ''))).toEqual([
+      'ctc',
+      'lsh',
+      'sh',
+      'apc',
+      'mcpr',
+    ]);
+    const at = (index: number) => events.filter((e) => e.output_index === index).map((e) => e.type);
+    expect(at(0)).toEqual([
+      'response.output_item.added',
+      'response.custom_tool_call_input.delta',
+      'response.custom_tool_call_input.delta',
+      'response.custom_tool_call_input.delta',
+      'response.custom_tool_call_input.done',
+      'response.output_item.done',
+    ]);
+    // The deltas add up to what the done item holds.
+    const joined = (type: string, index: number) =>
+      events
+        .filter((e) => e.type === type && e.output_index === index)
+        .map((e) => e.delta)
+        .join('');
+    expect(joined('response.custom_tool_call_input.delta', 0)).toBe('SELECT * FROM users');
+    expect(joined('response.apply_patch_call_operation_diff.delta', 3)).toBe('+hello world\n');
+    expect(at(1)).toEqual(['response.output_item.added', 'response.output_item.done']);
+    expect(output[1]).toMatchObject({
+      status: 'completed',
+      action: { type: 'exec', command: ['ls', '-a'], timeout_ms: 500, env: {} },
+      call_id: expect.stringMatching(/^call_/),
+    });
+    expect(output[2]).toMatchObject({ action: { commands: ['echo hi'] } });
+    expect(output[4]).toMatchObject({
+      server_label: 'zip1',
+      name: 'shorten',
+      arguments: '{"u":1}',
+    });
+  });
+
+  it('an MCP call answers the approval the request grants, once', async () => {
+    client = await connect(server.wsUrl);
+    const call = {
+      type: 'mcp_call' as const,
+      serverLabel: 'zip1',
+      name: 's',
+      arguments: {},
+      output: 'ok',
+    };
+    server.enqueue({ toolCalls: [call, call] });
+    const { events } = await client.turn({
+      model: 'm',
+      input: [
+        { type: 'mcp_approval_response', approval_request_id: 'mcpr_denied', approve: false },
+        { type: 'mcp_approval_response', approval_request_id: 'mcpr_granted', approve: true },
+      ],
+    });
+    const output = terminalOf(events)!.response.output as Array<Record<string, unknown>>;
+    expect(output.map((item) => item.approval_request_id)).toEqual(['mcpr_granted', null]);
+    expect(output[0]).toMatchObject({ type: 'mcp_call', status: 'completed', output: 'ok' });
+  });
+});
+
 describe('replay', () => {
   it('replays a recorded response event for event, and keeps its state', async () => {
     client = await connect(server.wsUrl);

@@ -6,7 +6,16 @@ import {
 } from 'ai-sdk-openai-ws';
 import { createOpenAIWebSocket as createV3 } from 'ai-sdk-openai-ws/v3';
 import { createOpenAIWebSocket as createV4 } from 'ai-sdk-openai-ws/v4';
-import { generateText, type LanguageModel, stepCountIs, streamText, tool } from 'ai-v5';
+import {
+  createProviderRegistry,
+  customProvider,
+  generateText,
+  type LanguageModel,
+  type ProviderRegistryProvider,
+  stepCountIs,
+  streamText,
+  tool,
+} from 'ai-v5';
 import { z } from 'zod';
 import type { Equal, Expect } from './assert-type';
 
@@ -45,4 +54,16 @@ export async function run(): Promise<string> {
   return `${result.text} ${await streamed.text}`;
 }
 
-export { accepted, rejectedV3, rejectedV4 };
+// A real ProviderV2: the registry and customProvider take the provider itself.
+const registry: ProviderRegistryProvider = createProviderRegistry({
+  ws: provider,
+  lazy: openaiWebSocket,
+});
+const fromRegistry: LanguageModel = registry.languageModel('ws:gpt-4.1-mini');
+const custom = customProvider({
+  languageModels: { fast: provider('gpt-4.1-mini') },
+  fallbackProvider: provider,
+});
+const fromCustom: LanguageModel = custom.languageModel('fast');
+
+export { accepted, fromCustom, fromRegistry, rejectedV3, rejectedV4 };

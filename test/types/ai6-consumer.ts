@@ -8,7 +8,16 @@ import {
   openaiWebSocket,
 } from 'ai-sdk-openai-ws/v3';
 import { createOpenAIWebSocket as createV4 } from 'ai-sdk-openai-ws/v4';
-import { generateText, type LanguageModel, Output, stepCountIs, streamText, tool } from 'ai-v6';
+import {
+  createProviderRegistry,
+  customProvider,
+  generateText,
+  type LanguageModel,
+  Output,
+  stepCountIs,
+  streamText,
+  tool,
+} from 'ai-v6';
 import { z } from 'zod';
 import type { Equal, Expect } from './assert-type';
 
@@ -43,4 +52,13 @@ export async function run(): Promise<number> {
   return result.output.population;
 }
 
-export { accepted, compatibilityMode, rejectedV4 };
+// A real ProviderV3: the registry and customProvider take the provider itself.
+const registry = createProviderRegistry({ ws: provider, lazy: openaiWebSocket });
+const fromRegistry: LanguageModel = registry.languageModel('ws:gpt-4.1-mini');
+const custom = customProvider({
+  languageModels: { fast: provider('gpt-4.1-mini') },
+  fallbackProvider: provider,
+});
+const fromCustom: LanguageModel = custom.languageModel('fast');
+
+export { accepted, compatibilityMode, fromCustom, fromRegistry, rejectedV4 };

@@ -1,7 +1,15 @@
 // An ai@7 app: `/v4` gives the native LanguageModelV4; `/v3` is native too, the root entry still
 // type-checks (compatibility mode at runtime).
 
-import { generateText, type LanguageModel, stepCountIs, streamText, tool } from 'ai';
+import {
+  createProviderRegistry,
+  customProvider,
+  generateText,
+  type LanguageModel,
+  stepCountIs,
+  streamText,
+  tool,
+} from 'ai';
 import { createOpenAIWebSocket as createV2 } from 'ai-sdk-openai-ws';
 import { createOpenAIWebSocket as createV3 } from 'ai-sdk-openai-ws/v3';
 import {
@@ -49,4 +57,13 @@ export async function run(): Promise<WebSocketCallMetadata> {
   return result.providerMetadata?.openai?.websocket as unknown as WebSocketCallMetadata;
 }
 
-export { accepted, compatibilityMode, nativeV3 };
+// Real ProviderV4 / ProviderV3 objects: the registry and customProvider take them as they are.
+const registry = createProviderRegistry({ ws: provider, v3: createV3(), lazy: openaiWebSocket });
+const fromRegistry: LanguageModel = registry.languageModel('ws:gpt-5.2');
+const custom = customProvider({
+  languageModels: { fast: provider('gpt-5.2') },
+  fallbackProvider: provider,
+});
+const fromCustom: LanguageModel = custom.languageModel('fast');
+
+export { accepted, compatibilityMode, fromCustom, fromRegistry, nativeV3 };

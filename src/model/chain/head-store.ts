@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { ConversionState } from '../../convert/convert-prompt';
 import type { InputItem, Message, Warning } from '../../types';
 
 /** What the server holds after a completed response: the head of a chain. */
@@ -19,6 +20,9 @@ export type ChainHead = {
   items: readonly InputItem[];
   /** Warnings the conversion of `messages` gave (repeated when they are reused). */
   inputWarnings: readonly Warning[];
+  /** What conversion remembered at the end of `messages` / `plainMessages` (for reuse). */
+  conversionState?: ConversionState;
+  plainConversionState?: ConversionState;
   /**
    * The same context as an app that stores messages without their metadata will send it (no item
    * ids, so no item references): apps that rewrite messages continue by `conversationId`.
@@ -34,6 +38,12 @@ export type ChainHead = {
    * that the next head hashes only the items added after these.
    */
   chain?: Uint8Array;
+  /**
+   * The MCP approval requests among the response's output items. The next prompt answers each
+   * with a reference to the request (when stored) and the response item; in a delta the
+   * reference would repeat an item the server holds, so it is left out.
+   */
+  approvalRequestIds?: ReadonlySet<string>;
 };
 
 /**

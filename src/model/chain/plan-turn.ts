@@ -8,8 +8,13 @@ export type TurnPlan =
       previousResponseId: string;
       input: InputItem[];
       reason: string;
-      /** The form of the head's items the prompt starts with (`head.items` or `head.plainItems`). */
+      /**
+       * The form of the head's items the prompt starts with (`head.items` or `head.plainItems`);
+       * empty when the user named the parent of a prompt that holds only what follows it.
+       */
       held: readonly InputItem[];
+      /** The user named the parent: the input is theirs, and a lost parent cannot be resent. */
+      explicit?: true;
     }
   | { mode: 'full'; input: InputItem[]; reason: string };
 
@@ -27,6 +32,11 @@ export type PlanTurnArgs = {
    * a request on this lane naming it forks it from there.
    */
   connection: { id: number; headId: string | undefined; forkable?: boolean };
+  /**
+   * A `previousResponseId` the user supplied: the parent the prompt continues, as in
+   * `@ai-sdk/openai`, where the prompt holds only what follows it.
+   */
+  explicitParent?: string;
 };
 
 /**
@@ -34,27 +44,73 @@ export type PlanTurnArgs = {
  * `previous_response_id` and only the new items when the settings are unchanged, the prompt starts
  * with exactly what the server holds, and the server can find the head (it is the chosen lane's
  * latest response, another lane of the same socket holds it, or it was stored).
+ *
+ * A user-supplied `previousResponseId` whose head the prompt does not extend means what it means
+ * for `@ai-sdk/openai`: the prompt's items go out as they are, continuing that response.
  */
-export function planTurn({
-  items,
-  settingsKey,
-  head,
-  missing,
-  connection,
-}: PlanTurnArgs): TurnPlan {
+export function planTurn(args: PlanTurnArgs): TurnPlan {
+  const { items, settingsKey, head, missing, connection, explicitParent } = args;
+  const held = heldPrefix(head, items);
+  if (explicitParent !== undefined && held === undefined) {
+    return explicitPlan(explicitParent, items, 'previous-response-id');
+  }
   const full = (reason: string): TurnPlan => ({ mode: 'full', input: items, reason });
   if (!head) return full(missing);
   if (head.settingsKey !== settingsKey) return full('settings-changed');
-  const held = [head.items, head.plainItems].find((candidate) => extendsHistory(candidate, items));
   if (!held) return full('history-changed');
   const onThisLane = connection.id === head.connectionId && connection.headId === head.responseId;
   const fork = !onThisLane && connection.forkable === true && connection.id === head.connectionId;
   if (!onThisLane && !fork && !head.stored) return full('socket-replaced');
+  const input = withoutHeldReferences(items.slice(held.length), head);
+  if (input.length === 0) return full('history-changed');
   return {
     mode: 'delta',
     previousResponseId: head.responseId,
-    input: items.slice(held.length),
+    input,
     reason: onThisLane ? 'continuation' : fork ? 'continuation-fork' : 'continuation-from-store',
     held,
   };
+}
+
+/**
+ * The plan of a resend (`reason` says why the first attempt failed): the full input, or, when
+ * the user named the parent of a prompt that holds only what follows it, that parent again.
+ */
+export function planResend(
+  { items, head, explicitParent }: Pick<PlanTurnArgs, 'items' | 'head' | 'explicitParent'>,
+  reason: string,
+): TurnPlan {
+  if (explicitParent !== undefined && heldPrefix(head, items) === undefined) {
+    return explicitPlan(explicitParent, items, reason);
+  }
+  return { mode: 'full', input: items, reason };
+}
+
+const NOTHING_HELD: readonly InputItem[] = [];
+
+function explicitPlan(parent: string, items: InputItem[], reason: string): TurnPlan {
+  return {
+    mode: 'delta',
+    previousResponseId: parent,
+    input: items,
+    reason,
+    held: NOTHING_HELD,
+    explicit: true,
+  };
+}
+
+/** The form of the head's items the prompt's items extend, if any. */
+function heldPrefix(head: ChainHead | undefined, items: InputItem[]) {
+  if (!head) return undefined;
+  return [head.items, head.plainItems].find((candidate) => extendsHistory(candidate, items));
+}
+
+/**
+ * A reference to an item of the head's own output (an MCP approval request its approval
+ * response names) repeats what the server holds: a delta leaves it out.
+ */
+function withoutHeldReferences(input: InputItem[], head: ChainHead): InputItem[] {
+  const held = head.approvalRequestIds;
+  if (held === undefined || held.size === 0) return input;
+  return input.filter((item) => item.type !== 'item_reference' || !held.has(item.id as string));
 }

@@ -1,5 +1,13 @@
 import { convertPrompt } from '../../convert/convert-prompt';
-import type { Content, InputItem, Message, Prompt, ProviderOptions, StreamPart } from '../../types';
+import type {
+  Content,
+  InputItem,
+  Message,
+  Prompt,
+  ProviderOptions,
+  StreamPart,
+  ToolResultOutput,
+} from '../../types';
 import { collectContent } from '../events/collect-content';
 import type { ResponsesRequest } from '../request/build-request';
 import type { DigestKey } from './continuation-digest';
@@ -42,13 +50,28 @@ function outputMessage(content: Content[], withMetadata: boolean): AssistantMess
           type: 'tool-result',
           toolCallId: part.toolCallId,
           toolName: part.toolName,
-          output: { type: 'json', value: part.result },
+          output: toolOutput(part),
+          providerOptions: metadata(part.providerMetadata),
+        });
+        break;
+      case 'custom':
+        message.content.push({
+          type: 'custom',
+          kind: part.kind,
           providerOptions: metadata(part.providerMetadata),
         });
         break;
     }
   }
   return message;
+}
+
+/** A result as the AI SDK hands it back: an error as `error-json`, a string as text. */
+function toolOutput(part: Extract<Content, { type: 'tool-result' }>): ToolResultOutput {
+  if (part.isError) return { type: 'error-json', value: part.result };
+  return typeof part.result === 'string'
+    ? { type: 'text', value: part.result }
+    : { type: 'json', value: part.result };
 }
 
 // The AI SDK parses tool input JSON and falls back to {} when it cannot (an invalid call).
@@ -91,9 +114,10 @@ export type SettledResponse = {
  * compare equal item for item.
  */
 async function nextPromptView(message: AssistantMessage, request: ResponsesRequest) {
-  if (message.content.length === 0) return { messages: [], items: [] as InputItem[] };
-  const { input } = await convertPrompt({ prompt: [message], ...request.conversion });
-  return { messages: [message], items: input };
+  const state = request.conversionState;
+  if (message.content.length === 0) return { messages: [], items: [] as InputItem[], state };
+  const converted = await convertPrompt({ prompt: [message], state, ...request.conversion });
+  return { messages: [message], items: converted.input, state: converted.state };
 }
 
 /**
@@ -131,6 +155,8 @@ export async function recordHead(
       settingsKey: call.settingsKey,
       conversionKey: request.conversionKey,
       inputWarnings: request.inputWarnings,
+      conversionState: withMetadata.state,
+      plainConversionState: plain.state,
       messages: [...prompt, ...(withMetadata.messages.length > 0 ? messages : [])],
       items,
       plainMessages: [...prompt, ...plain.messages],
@@ -138,6 +164,9 @@ export async function recordHead(
       stored: request.store,
       connectionId: settled.connectionId,
       chain,
+      approvalRequestIds: new Set(
+        content.flatMap((part) => (part.type === 'tool-approval-request' ? [part.approvalId] : [])),
+      ),
     },
     request.conversationId,
   );

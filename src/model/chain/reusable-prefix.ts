@@ -13,18 +13,22 @@ export function reusablePrefix(
   prompt: Prompt,
 ): PromptPrefix | undefined {
   if (!head) return undefined;
-  return heldPrefix(head, prompt) ?? prefixOf(head, head.plainMessages, head.plainItems, prompt);
+  return (
+    heldPrefix(head, prompt) ??
+    prefixOf(head, head.plainMessages, head.plainItems, head.plainConversionState, prompt)
+  );
 }
 
 /** The same, for the head's messages with their metadata only (the form its `chain` hashes). */
 export function heldPrefix(head: ChainHead, prompt: Prompt): PromptPrefix | undefined {
-  return prefixOf(head, head.messages, head.items, prompt);
+  return prefixOf(head, head.messages, head.items, head.conversionState, prompt);
 }
 
 function prefixOf(
   head: ChainHead,
   messages: ChainHead['messages'],
   items: ChainHead['items'],
+  state: ChainHead['conversionState'],
   prompt: Prompt,
 ): PromptPrefix | undefined {
   if (messages.length === 0 || !extendsHistory(messages, prompt)) return undefined;
@@ -33,5 +37,6 @@ function prefixOf(
     items,
     warnings: head.inputWarnings,
     conversionKey: head.conversionKey,
+    state,
   };
 }

@@ -30,8 +30,9 @@ export class ClaimedPrefix {
         ? { head: claim.base as ChainHead, prefix: held }
         : undefined;
     const from = base?.prefix.messageCount ?? 0;
-    const { input, warnings } = await convertPrompt({
+    const { input, warnings, state } = await convertPrompt({
       prompt: prompt.slice(from, claim.messageCount),
+      state: base?.prefix.state,
       ...conversion,
     });
     const prefix = {
@@ -39,6 +40,7 @@ export class ClaimedPrefix {
       items: [...(base?.prefix.items ?? []), ...input],
       warnings: [...(base?.prefix.warnings ?? []), ...warnings],
       conversionKey,
+      state,
     };
     this.converted = { prefix, base: base?.head };
     return prefix;
@@ -78,9 +80,11 @@ export class ClaimedPrefix {
       messages,
       items: prefix.items,
       inputWarnings: [...prefix.warnings],
+      conversionState: prefix.state,
       // Verified in the form with metadata only; the plain form is the same (never empty).
       plainMessages: messages,
       plainItems: prefix.items,
+      plainConversionState: prefix.state,
       stored: true,
       connectionId: -1,
       chain,

@@ -14,6 +14,8 @@ export type CollectedContent = {
   usage: Usage;
   providerMetadata: ProviderOptions | undefined;
   response: ResponseMetadata;
+  /** The response object the finish part carried (doGenerate's `response.body`). */
+  body: unknown;
   /** The first error part's error (doGenerate throws it). */
   error: unknown | undefined;
 };
@@ -43,8 +45,8 @@ export function collectContent(parts: StreamPart[]): CollectedContent {
   const collector = new ContentCollector();
   for (const part of parts) collector.add(part);
   shareFinalEncryptedContent(collector.reasoningBlocks);
-  const { content, finishReason, usage, providerMetadata, response, error } = collector;
-  return { content, finishReason, usage, providerMetadata, response, error };
+  const { content, finishReason, usage, providerMetadata, response, body, error } = collector;
+  return { content, finishReason, usage, providerMetadata, response, body, error };
 }
 
 class ContentCollector {
@@ -54,6 +56,7 @@ class ContentCollector {
   usage: Usage = unknownUsage();
   providerMetadata: ProviderOptions | undefined;
   response: ResponseMetadata = {};
+  body: unknown;
   error: unknown;
   private readonly openBlocks = new Map<string, TextContent>();
 
@@ -87,16 +90,21 @@ class ContentCollector {
       case 'reasoning-end':
         this.close(`${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`, part);
         break;
-      case 'tool-call':
+      // A preliminary result (a partial image) is not part of a generate result.
       case 'tool-result':
+        if (!part.preliminary) this.content.push(part);
+        break;
+      case 'tool-call':
       case 'tool-approval-request':
       case 'source':
+      case 'custom':
         this.content.push(part);
         break;
       case 'finish':
         this.finishReason = part.finishReason;
         this.usage = part.usage;
         this.providerMetadata = part.providerMetadata;
+        this.body = part.responseBody;
         break;
       case 'error':
         if (this.error === undefined) this.error = part.error;

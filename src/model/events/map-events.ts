@@ -2,7 +2,7 @@ import { TypeValidationError } from '@ai-sdk/provider';
 import { generateId as defaultGenerateId } from '@ai-sdk/provider-utils';
 import type { JsonObject, ProviderOptions, StreamPart } from '../../types';
 import { isPlainDelta } from './is-plain-delta';
-import { mapAnnotationToSource } from './map-annotation';
+import { CitationSources, mapAnnotationToSource } from './map-annotation';
 import { type ItemContext, mapItemAdded, mapItemDone, mapToolInputEvent } from './map-output-items';
 import { ReasoningBlocks } from './map-reasoning';
 import { TextBlocks } from './map-text';
@@ -46,11 +46,12 @@ export class ResponseEventMapper implements ItemContext {
   hasWebSearchActionSources = false;
   hasFileSearchResults = false;
   store = true;
+  readonly generating: boolean;
 
   private readonly options: ResponseEventMapperOptions;
   private readonly activeItems = new Map<number, string>();
   private readonly items = new OutputItemLog();
-  private readonly fallbackAnnotations: Annotation[] = [];
+  private readonly citations: CitationSources;
   private readonly outcome = new ResponseOutcome();
   private terminalSeen = false;
   private errorSeen = false;
@@ -61,6 +62,8 @@ export class ResponseEventMapper implements ItemContext {
     this.providerOptionsName = options.providerOptionsName;
     this.tools = createToolNames(options.tools);
     this.approvalToolCallIds = new Map(Object.entries(options.approvalToolCallIds ?? {}));
+    this.generating = options.generate !== undefined;
+    this.citations = new CitationSources(this, options.generate);
   }
 
   /** A terminal event or an error event was seen: the turn is over. */
@@ -209,7 +212,7 @@ export class ResponseEventMapper implements ItemContext {
     const done = value.type === 'response.output_item.done';
     if (done) this.items.itemDone(value.output_index, rawItem as JsonObject);
     const itemType = value.item.type;
-    if (!isKnownItemType(itemType)) return; // e.g. compaction: kept in outputItems only
+    if (!isKnownItemType(itemType)) return; // an item type of the future: kept in outputItems only
     const parsed = itemSchemas[itemType].safeParse(rawItem);
     if (!parsed.success) {
       this.onInvalid(rawItem, parsed.error, emit);
@@ -222,12 +225,9 @@ export class ResponseEventMapper implements ItemContext {
 
   private onAnnotation(annotation: Annotation, emit: Emit): void {
     this.text.addAnnotation(annotation);
-    if (annotation.type === 'url_citation' || annotation.type === 'file_citation') {
-      // Search results may still arrive with better sources: decide at the end of the response.
-      this.fallbackAnnotations.push(annotation);
-      return;
+    if (this.citations.add(annotation)) {
+      emit(mapAnnotationToSource(annotation, this.providerOptionsName, this.generateId()));
     }
-    emit(mapAnnotationToSource(annotation, this.providerOptionsName, this.generateId()));
   }
 
   private onTerminal(
@@ -276,9 +276,7 @@ export class ResponseEventMapper implements ItemContext {
   private finish(emit: Emit): void {
     this.text.closeAll(emit);
     this.reasoning.closeAll(emit);
-    for (const annotation of this.fallbackAnnotations) {
-      if (annotation.type === 'url_citation' && this.hasWebSearchActionSources) continue;
-      if (annotation.type === 'file_citation' && this.hasFileSearchResults) continue;
+    for (const annotation of this.citations.remaining()) {
       emit(mapAnnotationToSource(annotation, this.providerOptionsName, this.generateId()));
     }
     // A held-back `parallel` wrapper that never completed: show what was received.

@@ -27,6 +27,7 @@ import {
   emptyInputCall,
   fileSearchDone,
   imageGenerationDone,
+  imagePartial,
   mcpApprovalRequestDone,
   mcpCallDone,
   webSearchAdded,
@@ -156,6 +157,18 @@ const ITEM_MAPPERS: { [K in ItemType]: ItemMapper<K> } = {
   shell_call_output: { done: byItem(shellOutputDone) },
   program: { done: byItem(programDone) },
   program_output: { done: byItem(programOutputDone) },
+  compaction: {
+    done: byItem((ctx, item: ItemOf<'compaction'>, emit) =>
+      emit({
+        type: 'custom',
+        kind: 'openai.compaction',
+        providerMetadata: ctx.meta(item.id, {
+          type: 'compaction',
+          encryptedContent: item.encrypted_content,
+        }),
+      }),
+    ),
+  },
 };
 
 /** `response.output_item.added`. */
@@ -190,10 +203,14 @@ function messageText(rawItem: Record<string, unknown>): string {
     .join('');
 }
 
-/** Streamed tool inputs: function arguments, custom tool input, interpreter code, patch diffs. */
+/**
+ * Streamed tool inputs (function arguments, custom tool input, interpreter code, patch diffs)
+ * and partial images of image generation (preliminary tool results).
+ */
 export function mapToolInputEvent(
   ctx: ItemContext,
   value: ServerEvent<
+    | 'response.image_generation_call.partial_image'
     | 'response.function_call_arguments.delta'
     | 'response.custom_tool_call_input.delta'
     | 'response.code_interpreter_call_code.delta'
@@ -203,6 +220,10 @@ export function mapToolInputEvent(
   >,
   emit: Emit,
 ): void {
+  if (value.type === 'response.image_generation_call.partial_image') {
+    imagePartial(ctx, value.item_id, value.partial_image_b64, emit);
+    return;
+  }
   // Input of a call never announced has nothing to attach to: its done item emits it whole.
   const call = ctx.ongoingToolCalls.get(value.output_index);
   if (call == null) return;

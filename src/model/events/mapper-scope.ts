@@ -39,6 +39,8 @@ export interface MapperScope {
   hasFunctionCall: boolean;
   hasWebSearchActionSources: boolean;
   hasFileSearchResults: boolean;
+  /** Mapping the replay of a finished response for doGenerate (see the mapper options). */
+  readonly generating: boolean;
 }
 
 export type Emit = (part: StreamPart) => void;
@@ -60,4 +62,12 @@ export type ResponseEventMapperOptions = {
   approvalToolCallIds?: Record<string, string>;
   /** Ids of source parts and MCP approval calls (tests make them deterministic). */
   generateId?: () => string;
+  /**
+   * The events replay a finished response for `doGenerate` (see response-replay.ts), mapped as
+   * `@ai-sdk/openai`'s doGenerate maps a response object: whether the output holds web search
+   * sources and file search results is known up front, so citation sources follow their text at
+   * once; local shell actions are reported as the server wrote them; an apply_patch call is
+   * reported whatever its status.
+   */
+  generate?: { webSearchSources: boolean; fileSearchResults: boolean };
 };

@@ -1,10 +1,16 @@
-import { convertPrompt } from '../../convert/convert-prompt';
+import {
+  type ConversionState,
+  type ConvertOptions,
+  convertPrompt,
+} from '../../convert/convert-prompt';
 import type { CallOptions, InputItem, Warning } from '../../types';
+import { applyInputControls, configurationUpdateUnsupportedReason } from './input-controls';
 import type { ModelCapabilities } from './model-capabilities';
 import type { OpenAIOptions } from './openai-options';
+import type { PreparedTools } from './tools/prepare-tools';
 
 /** The options a prompt is converted with (everything besides the messages themselves). */
-export type ConversionOptions = Omit<Parameters<typeof convertPrompt>[0], 'prompt'>;
+export type ConversionOptions = ConvertOptions;
 
 /**
  * The first `messageCount` messages of a prompt, already converted to `items` (with `warnings`)
@@ -16,6 +22,8 @@ export type PromptPrefix = {
   items: readonly InputItem[];
   warnings: readonly Warning[];
   conversionKey: string;
+  /** What conversion remembered at the end of the prefix (approvals answered, …). */
+  state?: ConversionState;
 };
 
 /**
@@ -34,6 +42,8 @@ export type BuiltInput = {
   conversionKey: string;
   /** Warnings of the conversion alone (a chain head keeps them for reuse). */
   inputWarnings: Warning[];
+  /** What conversion remembered at the end of the prompt (a chain head keeps it for reuse). */
+  conversionState: ConversionState;
   prefixReused: boolean;
 };
 
@@ -49,6 +59,7 @@ export async function buildInput({
   capabilities,
   isReasoningModel,
   providerOptionsName,
+  tools,
   prefix,
   warnings,
 }: {
@@ -58,10 +69,13 @@ export async function buildInput({
   capabilities: ModelCapabilities;
   isReasoningModel: boolean;
   providerOptionsName: string;
+  /** The prepared tools: how their calls and results convert depends on them. */
+  tools: Pick<PreparedTools, 'names' | 'customToolNames' | 'outputSchemaToolNames'>;
   prefix: PromptPrefix | PrefixSource | undefined;
   warnings: Warning[];
 }): Promise<BuiltInput> {
-  const conversion = {
+  const unsupportedReason = configurationUpdateUnsupportedReason(capabilities, openai);
+  const conversion: ConversionOptions = {
     systemMessageMode:
       openai?.systemMessageMode ??
       (isReasoningModel ? 'developer' : capabilities.systemMessageMode),
@@ -71,7 +85,11 @@ export async function buildInput({
     passThroughUnsupportedFiles: openai?.passThroughUnsupportedFiles ?? false,
     hasConversation: openai?.conversation != null,
     hasPreviousResponseId: openai?.previousResponseId != null,
-  } as const;
+    providerTools: tools.names.entries,
+    customToolNames: tools.customToolNames,
+    outputSchemaToolNames: tools.outputSchemaToolNames,
+    configurationUpdateUnsupportedReason: unsupportedReason,
+  };
   const conversionKey = JSON.stringify(conversion);
   const candidate =
     typeof prefix === 'function'
@@ -82,17 +100,22 @@ export async function buildInput({
   const reuse = reusable(candidate, conversionKey, openai) ? candidate : undefined;
   const converted = await convertPrompt({
     prompt: reuse ? options.prompt.slice(reuse.messageCount) : options.prompt,
+    state: reuse?.state,
     ...conversion,
   });
   const input = reuse ? [...reuse.items, ...converted.input] : converted.input;
   const inputWarnings = reuse ? [...reuse.warnings, ...converted.warnings] : converted.warnings;
   warnings.push(...inputWarnings);
 
-  applyReasoningEffortUpdate({ modelId, openai, capabilities, input, warnings });
-  // A compaction trigger is a request control that must be the last input item. It is not
-  // part of the conversation, so a request that carries one is not a prefix of the next one.
-  if (openai?.compactionTrigger) input.push({ type: 'compaction_trigger' });
-  return { input, conversion, conversionKey, inputWarnings, prefixReused: reuse !== undefined };
+  applyInputControls({ modelId, openai, capabilities, unsupportedReason, input, warnings });
+  return {
+    input,
+    conversion,
+    conversionKey,
+    inputWarnings,
+    conversionState: converted.state,
+    prefixReused: reuse !== undefined,
+  };
 }
 
 /**
@@ -114,44 +137,4 @@ function reusableOptions(openai: OpenAIOptions | undefined): boolean {
     openai?.reasoningEffortUpdate == null &&
     !openai?.compactionTrigger
   );
-}
-
-/**
- * `reasoningEffortUpdate` (GPT-6+): a `configuration_update` input item first, which changes the
- * effort from this response on without changing the cached request prefix.
- */
-function applyReasoningEffortUpdate({
-  modelId,
-  openai,
-  capabilities,
-  input,
-  warnings,
-}: {
-  modelId: string;
-  openai: OpenAIOptions | undefined;
-  capabilities: ModelCapabilities;
-  input: InputItem[];
-  warnings: Warning[];
-}): void {
-  const effort = openai?.reasoningEffortUpdate;
-  if (effort == null) return;
-  const efforts = capabilities.reasoningEfforts;
-  const unsupportedReason = !capabilities.supportsConfigurationUpdates
-    ? 'Configuration updates are only supported by GPT-6 and later models'
-    : openai?.reasoningMode === 'pro' ||
-        openai?.contextManagement != null ||
-        openai?.truncation === 'auto'
-      ? 'Configuration updates require standard reasoning mode without automatic compaction or automatic truncation'
-      : efforts?.includes(effort) === false
-        ? `${modelId} only supports the following reasoning efforts: ${efforts.join(', ')}`
-        : undefined;
-  if (unsupportedReason != null) {
-    warnings.push({
-      type: 'unsupported',
-      feature: 'reasoningEffortUpdate',
-      details: unsupportedReason,
-    });
-    return;
-  }
-  input.unshift({ type: 'configuration_update', reasoning: { effort } });
 }

@@ -1,3 +1,4 @@
+import type { ConversionState } from '../../convert/convert-prompt';
 import type { CallOptions, InputItem, JsonObject, Warning } from '../../types';
 import { applyModelLimits } from './apply-model-limits';
 import {
@@ -28,12 +29,16 @@ export type ResponsesRequest = {
   previousResponseId: string | undefined;
   /** Effective store: the user's value, else true (the server default). */
   store: boolean;
+  /** `logprobs` was asked for: the response's logprobs go into the finish metadata. */
+  logprobs: boolean;
   isReasoningModel: boolean;
   /** The options the messages were converted with, and their fingerprint. */
   conversion: ConversionOptions;
   conversionKey: string;
   /** Warnings of the input conversion alone (kept with a chain head for reuse). */
   inputWarnings: Warning[];
+  /** What conversion remembered at the end of the prompt (kept with a chain head for reuse). */
+  conversionState: ConversionState;
   /** The input was composed from a reused prefix plus the converted rest. */
   prefixReused: boolean;
 };
@@ -63,7 +68,8 @@ export async function buildRequest(args: {
     tools: options.tools,
     toolChoice: options.toolChoice,
     allowedTools: openai?.allowedTools,
-    strictJsonSchema: openai?.strictJsonSchema,
+    supportsAsyncToolCalling: capabilities.supportsAsyncToolCalling,
+    providerOptionsName,
   });
   const { input, ...converted } = await buildInput({
     modelId,
@@ -72,6 +78,7 @@ export async function buildRequest(args: {
     capabilities,
     isReasoningModel: reasoning.isReasoningModel,
     providerOptionsName,
+    tools,
     prefix,
     warnings,
   });
@@ -96,6 +103,7 @@ export async function buildRequest(args: {
     conversationId: openai?.conversationId,
     previousResponseId: openai?.previousResponseId ?? undefined,
     store: converted.conversion.store,
+    logprobs: Boolean(openai?.logprobs),
     isReasoningModel: reasoning.isReasoningModel,
     ...converted,
   };

@@ -1,3 +1,4 @@
+import { normalizeTextFormat } from '../../convert/message-options';
 import { normalizeJsonSchema } from '../../convert/normalize-json-schema';
 import type { JsonObject, ResponseFormat, Warning } from '../../types';
 import type { OpenAIOptions } from './openai-options';
@@ -24,13 +25,7 @@ export function buildTextSettings({
 
   let format: JsonObject | undefined;
   if (textFormat != null) {
-    if (textFormat.type === 'json_schema') {
-      const normalized = normalizeJsonSchema(textFormat.schema as JsonObject);
-      format = { ...textFormat, schema: normalized.schema };
-      warnings.push(...normalized.warnings);
-    } else {
-      format = textFormat;
-    }
+    format = normalizeTextFormat(textFormat, warnings);
   } else if (responseFormat?.type === 'json') {
     if (responseFormat.schema != null) {
       const normalized = normalizeJsonSchema(responseFormat.schema);

@@ -19,6 +19,8 @@ export type ModelCapabilities = {
   logprobsRequireNonReasoning: boolean;
   /** GPT-6+ accept `configuration_update` input items (`reasoningEffortUpdate`). */
   supportsConfigurationUpdates: boolean;
+  /** GPT-6+ accept `async` function and custom tools. */
+  supportsAsyncToolCalling: boolean;
 };
 
 /** GPT-6 family models that can turn reasoning off (catalog entries in `@ai-sdk/openai`). */
@@ -99,5 +101,6 @@ function computeCapabilities(modelId: string): ModelCapabilities {
     supportsPromptCacheRetention: !isGpt6OrLater,
     logprobsRequireNonReasoning: isGpt6OrLater,
     supportsConfigurationUpdates: isGpt6OrLater,
+    supportsAsyncToolCalling: isGpt6OrLater,
   };
 }

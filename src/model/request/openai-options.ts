@@ -1,29 +1,12 @@
 import { parseProviderOptions } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
+import { textFormatSchema } from '../../convert/message-options';
 import type { ProviderOptions } from '../../types';
 
 /** Upper bound of `top_logprobs` in the Responses API (`logprobs: true` asks for this many). */
 export const TOP_LOGPROBS_MAX = 20;
 
 const reasoningUpdateEffort = z.enum(['none', 'low', 'medium', 'high', 'xhigh', 'max']);
-
-const jsonSchemaRecord = z.record(z.string(), z.json());
-
-/** Request-level text format override (`textFormat`), same shape as `@ai-sdk/openai`'s. */
-const textFormatSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text') }),
-  z.object({
-    type: z.literal('json_schema'),
-    name: z
-      .string()
-      .min(1)
-      .max(64)
-      .regex(/^[a-zA-Z0-9_-]+$/),
-    schema: jsonSchemaRecord,
-    description: z.string().optional(),
-    strict: z.boolean().optional(),
-  }),
-]);
 
 /**
  * `providerOptions.openai` of a call. The option names (and their nullish-ness) are those of

@@ -1,13 +1,14 @@
 import type { Lease } from '../../pool/session-pool';
-import { planTurn, type TurnPlan } from '../chain/plan-turn';
+import { planResend, planTurn, type TurnPlan } from '../chain/plan-turn';
 import type { TurnCall } from './turn-call';
 
 /** A `response.create` frame, as sent and as the request body reported to the caller. */
 export type Frame = { body: Record<string, unknown>; text: string; bytes: number };
 
 /**
- * The plan for this attempt: a resend always carries full input (`forcedReason` says why), and
- * so does every call with `inputMode: 'full'`; a first attempt asks the delta rule, given the
+ * The plan for this attempt: a resend carries full input (`forcedReason` says why), and so does
+ * every call with `inputMode: 'full'`, except that a user's own `previousResponseId` is sent again
+ * (the prompt then holds only what follows it); a first attempt asks the delta rule, given the
  * socket and lane the pool handed out.
  */
 export function planAttempt(
@@ -15,10 +16,11 @@ export function planAttempt(
   lease: Lease,
   forcedReason: string | undefined,
 ): TurnPlan {
+  const { input: items, previousResponseId: explicitParent } = call.request;
   const reason = forcedReason ?? (call.config.inputMode === 'full' ? 'input-mode-full' : undefined);
-  if (reason) return { mode: 'full', input: call.request.input, reason };
+  if (reason) return planResend({ items, head: call.head, explicitParent }, reason);
   return planTurn({
-    items: call.request.input,
+    items,
     settingsKey: call.settingsKey,
     head: call.head,
     missing: call.missing,
@@ -27,6 +29,7 @@ export function planAttempt(
       headId: lease.lane.headId,
       forkable: lease.forkFrom !== undefined,
     },
+    explicitParent,
   });
 }
 

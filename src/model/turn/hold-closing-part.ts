@@ -13,6 +13,12 @@ const CARRIERS = new Set<StreamPart['type']>([
 /** Parts with no content of their own: they queue behind a held part instead of releasing it. */
 const PASSIVE = new Set<StreamPart['type']>(['raw', 'source', 'response-metadata']);
 
+/** The index of the last closing part in `parts` (doGenerate: where the digest goes). */
+export function lastCarrier(parts: readonly StreamPart[]): number | undefined {
+  for (let i = parts.length - 1; i >= 0; i--) if (CARRIERS.has(parts[i].type)) return i;
+  return undefined;
+}
+
 /**
  * Holds back the latest closing part of a response (and what queues behind it) until the next
  * content part shows it was not the last. The last one is still held when the terminal event

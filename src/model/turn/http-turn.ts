@@ -48,6 +48,7 @@ export async function streamOverHttp(
     },
     includeRawChunks: options.includeRawChunks ?? false,
     tools: options.tools,
+    ...call.mapping,
     requestBody: body,
     warnings: request.warnings,
     metadata: {

@@ -7,6 +7,7 @@ import { buildFrame, type Frame, planAttempt } from './build-frame';
 import { classifyFirstOutput, type Outcome, unknownItemOf } from './classify-first-output';
 import { EventQueue } from './event-queue';
 import { LeasedLane } from './leased-lane';
+import { responseHeaders } from './response-headers';
 import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
 import type { TurnCall } from './turn-call';
 
@@ -22,6 +23,8 @@ export type OpenTurn = {
   buffered: Record<string, unknown>[];
   plan: TurnPlan;
   frame: Record<string, unknown>;
+  /** The socket's upgrade response headers, secrets removed (`response.headers`). */
+  responseHeaders: Record<string, string> | undefined;
   requestBytes: number;
   socketReused: boolean;
   retries: number;
@@ -145,7 +148,13 @@ async function sendFrame(
     throw call.signal.reason;
   }
   if (first.kind === 'server-error') forgetFailedParent(call, plan, first.error.code);
-  const outcome = await classify(call, first, attempt.retries < MAX_RESENDS);
+  // A parent the user named is the context itself: without it the call cannot go on.
+  const parentLost =
+    plan.mode === 'delta' &&
+    plan.explicit === true &&
+    first.kind === 'server-error' &&
+    first.error.code === 'previous_response_not_found';
+  const outcome = await classify(call, first, attempt.retries < MAX_RESENDS && !parentLost);
   if (outcome.kind === 'proceed' && first.kind === 'ready') {
     return {
       transport: 'websocket',
@@ -154,6 +163,7 @@ async function sendFrame(
       buffered: first.buffered,
       plan,
       frame: frame.body,
+      responseHeaders: responseHeaders(leased.connection.upgradeHeaders),
       requestBytes: frame.bytes,
       socketReused: leased.lease.reused,
       retries: attempt.retries,

@@ -1,9 +1,10 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ConnectionError } from '../../pool/connection-error';
 import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from '../../types';
-import { ResponseEventMapper } from '../events/map-events';
+import { generateParts } from '../events/generate-parts';
+import { ResponseEventMapper, type ResponseEventMapperOptions } from '../events/map-events';
 import type { QueueResult } from './event-queue';
-import { ClosingPartHoldback } from './hold-closing-part';
+import { ClosingPartHoldback, lastCarrier } from './hold-closing-part';
 
 /** Where the events of one response come from: a socket's queue or an HTTP body. */
 type EventSource = {
@@ -27,6 +28,15 @@ type StreamEventsArgs = {
   /** Mapper options of the call: raw chunks on request, and its tools (for provider tool names). */
   includeRawChunks: boolean;
   tools: CallOptions['tools'];
+  /** Collect output_text logprobs into the finish metadata (`providerOptions.openai.logprobs`). */
+  logprobs: boolean;
+  /** MCP approval request id → the tool call id the prompt knows it by. */
+  approvalToolCallIds: Record<string, string>;
+  /**
+   * For doGenerate: the parts are held back, and a finished response is reported as its
+   * terminal event's output (generate-parts.ts) — what the chain head is recorded from too.
+   */
+  generate: boolean;
   requestBody: unknown;
   warnings: Warning[];
   metadata: WebSocketCallMetadata;
@@ -70,14 +80,19 @@ class EventPump {
   private settled = false;
   private sawError = false;
 
+  private readonly options: ResponseEventMapperOptions;
+
   constructor(private readonly args: StreamEventsArgs) {
-    this.mapper = new ResponseEventMapper({
+    this.options = {
       providerOptionsName: args.providerOptionsName,
       includeRawChunks: args.includeRawChunks,
       tools: args.tools,
+      logprobs: args.logprobs,
+      approvalToolCallIds: args.approvalToolCallIds,
       url: args.url,
       requestBodyValues: args.requestBody,
-    });
+    };
+    this.mapper = new ResponseEventMapper(this.options);
     this.pending = [...args.buffered];
   }
 
@@ -109,12 +124,23 @@ class EventPump {
     if (event.type === 'error') this.sawError = true;
     const start = parts.length;
     parts.push(...mapped);
-    if (!mapper.finished) return this.handOn(start, controller) > 0;
+    if (!mapper.finished) {
+      // doGenerate reports the response once it ended; a stream hands parts on as they come.
+      if (this.args.generate) return false;
+      return this.handOn(start, controller) > 0;
+    }
     const type = typeof event.type === 'string' ? event.type : undefined;
     // After an error event the turn is over; a late terminal event may still follow, so the
     // socket is not reused (settle with failed).
     const failed = this.sawError || type !== 'response.completed';
     if (failed && type === 'error') parts.push(...mapper.end());
+    if (this.args.generate) {
+      this.generated(event, failed, type);
+      await this.settle(type, failed, lastCarrier(parts));
+      for (const part of parts) controller.enqueue(this.withMetadata(part));
+      controller.close();
+      return true;
+    }
     // The finish goes last, after the held closing part got its digest.
     const now: number[] = [];
     const finishes: number[] = [];
@@ -141,6 +167,22 @@ class EventPump {
     return count;
   }
 
+  /**
+   * doGenerate's parts for a response that finished cleanly (completed, or incomplete with what
+   * it produced): the replay of its output replaces the streamed parts, and the chain head is
+   * then recorded from it. Otherwise the streamed parts stay.
+   */
+  private generated(event: Record<string, unknown>, failed: boolean, type: string | undefined) {
+    if (this.sawError || (failed && type !== 'response.incomplete')) return;
+    const replayed = generateParts(this.options, event);
+    // No output in the terminal event: the streamed items are the response's output.
+    if (replayed !== undefined) this.parts.splice(0, this.parts.length, ...replayed);
+    const finish = this.parts.at(-1);
+    if (finish?.type === 'finish') {
+      finish.responseBody = { ...(event.response as object), output: this.mapper.outputItems };
+    }
+  }
+
   /** The transport broke off (socket closed, HTTP body ended) before a terminal event. */
   private async onBreakOff(
     next: Exclude<QueueResult, { kind: 'event' }> | { kind: 'end' },
@@ -163,8 +205,13 @@ class EventPump {
     const tail = [...(error ? [{ type: 'error' as const, error }] : []), ...this.mapper.end()];
     this.parts.push(...tail);
     await this.settle(undefined, true);
-    for (const index of this.holdback.release()) controller.enqueue(this.parts[index]);
-    for (const part of tail) controller.enqueue(this.withMetadata(part));
+    if (this.args.generate) {
+      // doGenerate held the parts back: they all go now.
+      for (const part of this.parts) controller.enqueue(this.withMetadata(part));
+    } else {
+      for (const index of this.holdback.release()) controller.enqueue(this.parts[index]);
+      for (const part of tail) controller.enqueue(this.withMetadata(part));
+    }
     controller.close();
   }
 

@@ -56,4 +56,13 @@ export type TurnCall = ChainCall & {
    * refer to that item (then nothing changes).
    */
   inlineItem(itemId: string): Promise<boolean>;
+  /** How the response's events are mapped for this call. */
+  mapping: {
+    /** `providerOptions.openai.logprobs` was asked for: collect them into the finish metadata. */
+    logprobs: boolean;
+    /** MCP approval request id → the tool call id the prompt knows it by. */
+    approvalToolCallIds: Record<string, string>;
+    /** doGenerate: report a finished response as its output items (stream-events.ts). */
+    generate: boolean;
+  };
 };

@@ -27,6 +27,7 @@ export function streamWebSocketTurn(
     },
     includeRawChunks: options.includeRawChunks ?? false,
     tools: options.tools,
+    ...call.mapping,
     requestBody: turn.frame,
     warnings: request.warnings,
     metadata: {

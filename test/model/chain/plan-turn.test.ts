@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainHead } from '../../../src/model/chain/head-store';
-import { planTurn } from '../../../src/model/chain/plan-turn';
+import { planResend, planTurn } from '../../../src/model/chain/plan-turn';
 import type { InputItem } from '../../../src/types';
 
 /*
@@ -61,10 +61,23 @@ type Case = {
   missing?: string;
   settingsKey?: string;
   connection?: { id: number; headId: string | undefined; forkable?: boolean };
+  explicitParent?: string;
   expected:
     | { mode: 'full'; reason: string }
-    | { mode: 'delta'; reason: string; previousResponseId: string; input: InputItem[] };
+    | {
+        mode: 'delta';
+        reason: string;
+        previousResponseId: string;
+        input: InputItem[];
+        explicit?: true;
+      };
 };
+
+const approvalResponse = (id: string): InputItem => ({
+  type: 'mcp_approval_response',
+  approval_request_id: id,
+  approve: true,
+});
 
 const cases: Case[] = [
   {
@@ -222,10 +235,65 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a user-supplied previousResponseId and only the new items (no head known)',
+    items: [user('two')],
+    head: undefined,
+    explicitParent: 'resp_user',
+    expected: {
+      mode: 'delta',
+      reason: 'previous-response-id',
+      previousResponseId: 'resp_user',
+      input: [user('two')],
+      explicit: true,
+    },
+  },
+  {
+    name: 'a user-supplied previousResponseId whose head the items do not extend',
+    items: [user('two')],
+    head: head(),
+    explicitParent: 'resp_1',
+    expected: {
+      mode: 'delta',
+      reason: 'previous-response-id',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+      explicit: true,
+    },
+  },
+  {
+    name: 'a user-supplied previousResponseId with the full history: planned as any other call',
+    items: [...held(), user('two')],
+    head: head(),
+    explicitParent: 'resp_1',
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
+  },
+  {
     name: 'a forkable lane, but the history changed: full input',
     items: [user('one, edited'), reference('msg_1'), user('two')],
     head: head({ stored: false }),
     connection: FORK_LANE,
+    expected: { mode: 'full', reason: 'history-changed' },
+  },
+  {
+    name: "an approval answered after the head: the reference to the head's request is left out",
+    items: [...held(), reference('mcpr_1'), approvalResponse('mcpr_1')],
+    head: head({ approvalRequestIds: new Set(['mcpr_1']) }),
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [approvalResponse('mcpr_1')],
+    },
+  },
+  {
+    name: 'only a reference to what the head holds after it: nothing new (never an empty delta)',
+    items: [...held(), reference('mcpr_1')],
+    head: head({ approvalRequestIds: new Set(['mcpr_1']) }),
     expected: { mode: 'full', reason: 'history-changed' },
   },
   {
@@ -248,6 +316,7 @@ const plan = (testCase: Case) =>
     head: testCase.head,
     missing: testCase.missing ?? 'new-conversation',
     connection: testCase.connection ?? SAME_SOCKET,
+    explicitParent: testCase.explicitParent,
   });
 
 describe('planTurn (the delta rule)', () => {
@@ -260,8 +329,10 @@ describe('planTurn (the delta rule)', () => {
     } else {
       const { held: form, ...rest } = planned;
       expect(rest).toEqual(testCase.expected);
-      // The form of the head's items the prompt starts with, by identity (a chain extends it).
-      expect([testCase.head?.items, testCase.head?.plainItems]).toContain(form);
+      // The form of the head's items the prompt starts with, by identity (a chain extends it);
+      // nothing when the user named the parent of a prompt that holds only what follows it.
+      if (planned.explicit) expect(form).toEqual([]);
+      else expect([testCase.head?.items, testCase.head?.plainItems]).toContain(form);
     }
   });
 
@@ -273,6 +344,7 @@ describe('planTurn (the delta rule)', () => {
       'continuation-from-store',
       'history-changed',
       'new-conversation',
+      'previous-response-id',
       'settings-changed',
       'socket-replaced',
       'unverifiable-response',
@@ -282,11 +354,46 @@ describe('planTurn (the delta rule)', () => {
   it('a delta never repeats an item the server holds', () => {
     for (const testCase of cases) {
       const planned = plan(testCase);
-      if (planned.mode !== 'delta' || !testCase.head) continue;
+      if (planned.mode !== 'delta' || !testCase.head || planned.explicit) continue;
       expect(planned.input.length).toBeGreaterThan(0);
-      // What the server holds plus the delta is the whole prompt, in one of the held forms.
+      // What the server holds plus the delta is the whole prompt, in one of the held forms
+      // (less the references to items of the head's own output, which it holds too).
+      const held = testCase.head.approvalRequestIds ?? new Set();
+      const sent = testCase.items.filter(
+        (item) => item.type !== 'item_reference' || !held.has(item.id as string),
+      );
       const forms = [testCase.head.items, testCase.head.plainItems];
-      expect(forms.map((form) => [...form, ...planned.input])).toContainEqual(testCase.items);
+      expect(forms.map((form) => [...form, ...planned.input])).toContainEqual(sent);
     }
+  });
+});
+
+describe('planResend', () => {
+  it('resends full input, or the user-named parent with the items as given', () => {
+    expect(planResend({ items: [user('two')], head: undefined }, 'socket-replaced')).toEqual({
+      mode: 'full',
+      input: [user('two')],
+      reason: 'socket-replaced',
+    });
+    expect(
+      planResend(
+        { items: [user('two')], head: undefined, explicitParent: 'resp_user' },
+        'socket-replaced',
+      ),
+    ).toEqual({
+      mode: 'delta',
+      previousResponseId: 'resp_user',
+      input: [user('two')],
+      reason: 'socket-replaced',
+      held: [],
+      explicit: true,
+    });
+    // The full history was passed: a resend sends it all, without the parent.
+    expect(
+      planResend(
+        { items: [...held(), user('two')], head: head(), explicitParent: 'resp_1' },
+        'socket-replaced',
+      ).mode,
+    ).toBe('full');
   });
 });

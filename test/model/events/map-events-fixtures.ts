@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOpenAI } from '@ai-sdk/openai';
+import { OpenAIResponsesLanguageModel } from '@ai-sdk/openai/internal';
 import { expect } from 'vitest';
 import { ResponseEventMapper } from '../../../src/model/events/map-events';
 import type { FunctionTool, ProviderTool, StreamPart } from '../../../src/types';
@@ -59,8 +59,14 @@ export function storeOf(events: Event[]): boolean | undefined {
   return typeof store === 'boolean' ? store : undefined;
 }
 
-let idCounter = 0;
-export const testIds = () => `id-${idCounter++}`;
+/**
+ * A fresh id sequence. Each side of a comparison gets its own, so both generate the same ids in
+ * the same order (source ids, MCP approval call ids) exactly when they generate them alike.
+ */
+export const makeIds = () => {
+  let counter = 0;
+  return () => `id-${counter++}`;
+};
 
 export function runOurs(
   events: unknown[],
@@ -70,7 +76,7 @@ export function runOurs(
     providerOptionsName: 'openai',
     includeRawChunks: false,
     tools: fixtureTools,
-    generateId: testIds,
+    generateId: makeIds(),
     ...options,
   });
   const parts = events.flatMap((event) => mapper.map(event));
@@ -90,23 +96,31 @@ function jsonResponse(value: unknown): Response {
   });
 }
 
-function referenceModel(response: () => Response) {
-  const provider = createOpenAI({
-    apiKey: 'k',
-    baseURL: 'http://api.test/v1',
+/** `@ai-sdk/openai`'s Responses model answered by `response`, with the given id generator. */
+function referenceModel(response: () => Response, generateId: () => string = makeIds()) {
+  return new OpenAIResponsesLanguageModel('gpt-5', {
+    provider: 'openai.responses',
+    url: ({ path }) => `http://api.test/v1${path}`,
+    headers: () => ({ authorization: 'Bearer k' }),
     fetch: async () => response(),
+    generateId,
+    fileIdPrefixes: ['file-'],
   });
-  return provider.responses('gpt-5');
 }
 
-function referenceCall(store: boolean | undefined, logprobs = false) {
+type ReferenceOptions = { logprobs?: boolean; tools?: Array<FunctionTool | ProviderTool> };
+
+function referenceCall(store: boolean | undefined, options: ReferenceOptions = {}) {
   return {
     prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }],
     includeRawChunks: false,
     // Our tool types are structurally the V4 ones.
-    tools: fixtureTools as never,
+    tools: (options.tools ?? fixtureTools) as never,
     providerOptions: {
-      openai: { ...(store !== undefined && { store }), ...(logprobs && { logprobs: true }) },
+      openai: {
+        ...(store !== undefined && { store }),
+        ...(options.logprobs && { logprobs: true }),
+      },
     },
   };
 }
@@ -114,16 +128,14 @@ function referenceCall(store: boolean | undefined, logprobs = false) {
 /** `@ai-sdk/openai` doStream over the same events: its parts, or the error doStream threw. */
 export async function runReference(
   events: unknown[],
-  options: { logprobs?: boolean } = {},
+  options: ReferenceOptions = {},
 ): Promise<
   | { parts: Array<Record<string, unknown>>; thrown?: undefined }
   | { parts?: undefined; thrown: unknown }
 > {
   const model = referenceModel(() => sseResponse(events));
   try {
-    const result = await model.doStream(
-      referenceCall(storeOf(events as Event[]), options.logprobs),
-    );
+    const result = await model.doStream(referenceCall(storeOf(events as Event[]), options));
     const parts: Array<Record<string, unknown>> = [];
     const reader = result.stream.getReader();
     while (true) {
@@ -138,9 +150,13 @@ export async function runReference(
 }
 
 /** `@ai-sdk/openai` doGenerate given a response object as the JSON body. */
-export async function runReferenceGenerate(response: unknown, store: boolean | undefined) {
+export async function runReferenceGenerate(
+  response: unknown,
+  store: boolean | undefined,
+  options: ReferenceOptions = {},
+) {
   const model = referenceModel(() => jsonResponse(response));
-  return model.doGenerate(referenceCall(store));
+  return model.doGenerate(referenceCall(store, options));
 }
 
 type Part = Record<string, unknown>;
@@ -149,16 +165,15 @@ type Part = Record<string, unknown>;
  * Brings @ai-sdk/openai's V4 parts to the V3 shape of our neutral parts. Every change is a
  * difference of spec, not of mapping:
  * - 'stream-start' is emitted by our model, not by the event mapper;
- * - 'custom' parts (compaction items) do not exist in V3; the item stays in `outputItems`;
- * - `citations` on text-end and `inputEncoding` on tool-input-start are V4-only fields.
+ * - `citations` on text-end are V4-only (the V4 adapter adds them from the annotations).
  * The finish reason 'interrupted' (no terminal event) is kept: the neutral type has it and the
  * V2/V3 adapters turn it into 'other'.
  */
 export function normalizeReference(parts: Part[]): Part[] {
   return parts
-    .filter((part) => part.type !== 'stream-start' && part.type !== 'custom')
+    .filter((part) => part.type !== 'stream-start')
     .map((part) => {
-      const { citations: _citations, inputEncoding: _inputEncoding, ...rest } = part;
+      const { citations: _citations, ...rest } = part;
       return rest;
     });
 }

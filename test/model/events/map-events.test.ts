@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import type { StreamPart } from '../../../src/types';
+import { recordedTools } from '../../helpers/recorded-tools';
 import {
   compareParts,
   type Event,
@@ -11,12 +12,18 @@ import {
 } from './map-events-fixtures';
 
 const cases = fixtureFiles().flatMap((file) =>
-  loadResponses(file).map((events, index) => ({ file, index, events })),
+  loadResponses(file).map((events, index) => ({
+    file,
+    index,
+    events,
+    tools: recordedTools(file, events),
+  })),
 );
 
 describe('ResponseEventMapper matches @ai-sdk/openai on every recorded fixture', () => {
   it('covers every fixture file', () => {
-    expect(new Set(cases.map((c) => c.file)).size).toBe(14);
+    expect(new Set(cases.map((c) => c.file)).size).toBe(39);
+    expect(cases).toHaveLength(43);
   });
 
   it('the comparison itself detects a changed delta and a missing metadata key', async () => {
@@ -32,9 +39,9 @@ describe('ResponseEventMapper matches @ai-sdk/openai on every recorded fixture',
     expect(() => compareParts(stripped, reference.parts ?? [], 'stripped')).toThrow();
   });
 
-  it.each(cases)('$file (response $index)', async ({ file, index, events }) => {
-    const { parts: ours, mapper } = runOurs(events);
-    const reference = await runReference(events);
+  it.each(cases)('$file (response $index)', async ({ file, index, events, tools }) => {
+    const { parts: ours, mapper } = runOurs(events, { tools });
+    const reference = await runReference(events, { tools });
     const label = `${file}[${index}]`;
 
     if (reference.thrown !== undefined) {

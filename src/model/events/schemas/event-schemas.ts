@@ -158,6 +158,11 @@ export const eventSchemas = {
     output_index: z.number(),
     delta: z.string(),
   }),
+  'response.image_generation_call.partial_image': z.object({
+    type: z.literal('response.image_generation_call.partial_image'),
+    item_id: z.string(),
+    partial_image_b64: z.string(),
+  }),
   'response.apply_patch_call_operation_diff.done': z.object({
     type: z.literal('response.apply_patch_call_operation_diff.done'),
     output_index: z.number(),

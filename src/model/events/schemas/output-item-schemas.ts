@@ -192,6 +192,11 @@ export const itemSchemas = {
     result: z.string().nullish(),
     status,
   }),
+  compaction: z.object({
+    type: z.literal('compaction'),
+    id: z.string(),
+    encrypted_content: z.string().nullish(),
+  }),
   computer_call: z.object({
     type: z.literal('computer_call'),
     id: z.string(),

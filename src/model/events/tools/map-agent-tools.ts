@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../../../types';
 import type { Emit, MapperScope } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
-import { emitToolInput, startToolInput, takeOngoingCall } from './tool-input';
+import { emitToolInput, endToolInput, startToolInput, takeOngoingCall } from './tool-input';
 
 /*
  * Computer use, tool search and programmatic tool calling. Shapes follow @ai-sdk/openai.
@@ -16,7 +16,7 @@ export function computerCallAdded(
   const toolCallId = item.call_id ?? item.id;
   const toolName = scope.tools.toSdkName('computer');
   scope.ongoingToolCalls.set(outputIndex, { toolName, toolCallId, itemId: item.id });
-  startToolInput(emit, toolCallId, toolName, scope.meta(item.id));
+  startToolInput(scope, emit, toolCallId, toolName);
 }
 
 /** Server action → SDK action: snake_case scroll offsets become camelCase, null keys vanish. */
@@ -40,8 +40,7 @@ export function computerCallDone(
   if (item.call_id == null) {
     // Hosted computer use: OpenAI ran the action itself.
     const toolName = scope.tools.toSdkName('computer_use');
-    if (announced)
-      emit({ type: 'tool-input-end', id: item.id, providerMetadata: scope.responseMeta() });
+    if (announced) endToolInput(scope, emit, item.id);
     emit({
       type: 'tool-call',
       toolCallId: item.id,
@@ -73,13 +72,7 @@ export function computerCallDone(
       })) ?? [],
     status: item.status,
   });
-  emitToolInput(emit, {
-    id: item.call_id,
-    toolName,
-    providerMetadata: scope.meta(item.id),
-    opened: announced,
-    deltas: [input],
-  });
+  emitToolInput(scope, emit, { id: item.call_id, toolName, opened: announced, deltas: [input] });
   emit({
     type: 'tool-call',
     toolCallId: item.call_id,
@@ -103,7 +96,9 @@ export function toolSearchAdded(
     itemId: item.id,
     toolSearchExecution: execution,
   });
-  if (execution === 'server') startToolInput(emit, item.id, toolName, scope.meta(item.id), true);
+  if (execution === 'server') {
+    startToolInput(scope, emit, item.id, toolName, { providerExecuted: true });
+  }
 }
 
 export function toolSearchDone(
@@ -118,10 +113,9 @@ export function toolSearchDone(
   const toolCallId = hosted ? call.toolCallId : (item.call_id ?? item.id);
   // The matching tool_search_output carries no call id: pair them in order.
   if (hosted) scope.hostedToolSearchCallIds.push(toolCallId);
-  emitToolInput(emit, {
+  emitToolInput(scope, emit, {
     id: toolCallId,
     toolName: call.toolName,
-    providerMetadata: scope.meta(item.id),
     opened: hosted,
     deltas: [],
   });

@@ -23,7 +23,7 @@ export function functionCallAdded(
     suppressInputStreaming: suppress,
     bufferedInputDeltas: suppress ? [] : undefined,
   });
-  if (!suppress) startToolInput(emit, item.call_id, item.name, scope.meta(item.id));
+  if (!suppress) startToolInput(scope, emit, item.call_id, item.name);
 }
 
 /**
@@ -55,13 +55,12 @@ export function functionCallDone(
   // Not announced (or held back): open the input now so every call has start/delta/end.
   const opened = ongoing != null && !suppress;
   const buffered = ongoing?.bufferedInputDeltas ?? [];
-  emitToolInput(emit, {
+  emitToolInput(scope, emit, {
     id: item.call_id,
     toolName: item.name,
-    providerMetadata: scope.meta(item.id),
     opened,
     deltas: opened ? [] : buffered.length > 0 ? buffered : args.length > 0 ? [args] : [],
-    endMetadata: scope.meta(item.id, item.namespace != null ? { namespace: item.namespace } : {}),
+    endExtra: item.namespace != null ? { namespace: item.namespace } : {},
   });
   emit({
     type: 'tool-call',
@@ -89,11 +88,9 @@ function emitExpandedParallelCall(
   });
   if (expanded == null) return false;
   for (const call of expanded) {
-    const meta = call.providerMetadata ?? {};
-    emitToolInput(emit, {
+    emitToolInput(scope, emit, {
       id: call.toolCallId,
       toolName: call.toolName,
-      providerMetadata: meta,
       deltas: [call.input],
     });
     emit(call);
@@ -132,7 +129,8 @@ export function customToolCallAdded(
     itemId: item.id,
     async: item.async,
   });
-  startToolInput(emit, item.call_id, toolName, scope.meta(item.id));
+  // The free-form input streams as raw text, not as JSON.
+  startToolInput(scope, emit, item.call_id, toolName, { inputEncoding: 'text' });
 }
 
 export function customToolCallDone(
@@ -145,10 +143,10 @@ export function customToolCallDone(
   scope.hasFunctionCall = true;
   const toolName = scope.tools.toSdkName(item.name);
   const input = item.input ?? '';
-  emitToolInput(emit, {
+  emitToolInput(scope, emit, {
     id: item.call_id,
     toolName,
-    providerMetadata: scope.meta(item.id),
+    inputEncoding: 'text',
     opened: ongoing != null,
     deltas: ongoing == null && input.length > 0 ? [input] : [],
   });

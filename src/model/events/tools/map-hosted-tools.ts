@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../../../types';
 import { asObject } from '../../../util/as-object';
 import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 import type { ItemOf } from '../schemas/output-item-schemas';
-import { emitHostedResult, emitToolInput, startToolInput } from './tool-input';
+import { emitHostedResult, emitToolInput, endToolInput, startToolInput } from './tool-input';
 
 /*
  * Tools OpenAI runs itself (web search, file search, code interpreter, image generation, MCP):
@@ -23,15 +23,14 @@ export function webSearchAdded(
 ): void {
   const toolName = scope.tools.toSdkName(scope.tools.webSearch);
   scope.ongoingToolCalls.set(outputIndex, { toolName, toolCallId: id, itemId: id });
-  const meta = scope.responseMeta();
-  emitToolInput(emit, { id, toolName, providerMetadata: meta, providerExecuted: true, deltas: [] });
+  emitToolInput(scope, emit, { id, toolName, providerExecuted: true, deltas: [] });
   emit({
     type: 'tool-call',
     toolCallId: id,
     toolName,
     input: JSON.stringify({}),
     providerExecuted: true,
-    providerMetadata: meta,
+    providerMetadata: scope.responseMeta(),
   });
 }
 
@@ -159,7 +158,7 @@ export function codeInterpreterAdded(
     itemId: item.id,
     codeInterpreterContainerId: item.container_id,
   });
-  startToolInput(emit, item.id, toolName, scope.responseMeta(), true);
+  startToolInput(scope, emit, item.id, toolName, { providerExecuted: true });
   // The input is streamed as JSON: the container id first, then the code as it is written.
   emit({
     type: 'tool-input-delta',
@@ -178,16 +177,15 @@ export function codeInterpreterCodeDone(
   code: string,
   emit: Emit,
 ): void {
-  const meta = scope.responseMeta();
   emit({ type: 'tool-input-delta', id: call.toolCallId, delta: '"}' });
-  emit({ type: 'tool-input-end', id: call.toolCallId, providerMetadata: meta });
+  endToolInput(scope, emit, call.toolCallId);
   emit({
     type: 'tool-call',
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     input: JSON.stringify({ code, containerId: call.codeInterpreterContainerId }),
     providerExecuted: true,
-    providerMetadata: meta,
+    providerMetadata: scope.responseMeta(),
   });
 }
 
@@ -210,6 +208,18 @@ export function imageGenerationDone(
 ): void {
   emitHostedResult(scope, emit, item.id, 'image_generation', {
     result: { result: item.result ?? null },
+  });
+}
+
+/** A partial image while it is generated: a preliminary result, the final one follows. */
+export function imagePartial(scope: MapperScope, itemId: string, image: string, emit: Emit): void {
+  emit({
+    type: 'tool-result',
+    toolCallId: itemId,
+    toolName: scope.tools.toSdkName('image_generation'),
+    result: { result: image },
+    preliminary: true,
+    providerMetadata: scope.responseMeta(),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 import type { ItemOf, PatchOperation } from '../schemas/output-item-schemas';
 import { escapeJsonDelta } from './map-hosted-tools';
-import { emitToolInput, startToolInput } from './tool-input';
+import { emitToolInput, endToolInput, startToolInput } from './tool-input';
 
 /*
  * Tools that act on a machine: shell (local, or hosted in an OpenAI container) and apply_patch
@@ -18,15 +18,26 @@ export function localShellDone(
     type: 'tool-call',
     toolCallId: item.call_id,
     toolName: scope.tools.toSdkName('local_shell'),
+    // @ai-sdk/openai streams the action in the tool's own (camelCase) shape, but its doGenerate
+    // passes the server's action on as it came.
     input: JSON.stringify({
-      action: {
-        type: 'exec',
-        command: action?.command ?? [],
-        timeoutMs: action?.timeout_ms ?? undefined,
-        user: action?.user ?? undefined,
-        workingDirectory: action?.working_directory ?? undefined,
-        env: action?.env ?? undefined,
-      },
+      action: scope.generating
+        ? {
+            type: 'exec',
+            command: action?.command ?? [],
+            timeout_ms: action?.timeout_ms ?? undefined,
+            user: action?.user ?? undefined,
+            working_directory: action?.working_directory ?? undefined,
+            env: action?.env ?? undefined,
+          }
+        : {
+            type: 'exec',
+            command: action?.command ?? [],
+            timeoutMs: action?.timeout_ms ?? undefined,
+            user: action?.user ?? undefined,
+            workingDirectory: action?.working_directory ?? undefined,
+            env: action?.env ?? undefined,
+          },
     }),
     providerMetadata: scope.meta(item.id),
   });
@@ -91,10 +102,10 @@ export function applyPatchAdded(
   });
   if (isDelete) {
     const deltas = [JSON.stringify({ callId, operation })];
-    emitToolInput(emit, { id: callId, toolName, providerMetadata: scope.meta(item.id), deltas });
+    emitToolInput(scope, emit, { id: callId, toolName, deltas });
     return;
   }
-  startToolInput(emit, callId, toolName, scope.meta(item.id));
+  startToolInput(scope, emit, callId, toolName);
   // The diff streams next, inside the JSON string this prefix opens.
   emit({
     type: 'tool-input-delta',
@@ -122,7 +133,7 @@ export function applyPatchDiffDone(
     call.applyPatch.hasDiff = true;
   }
   emit({ type: 'tool-input-delta', id: call.toolCallId, delta: '"}}' });
-  emit({ type: 'tool-input-end', id: call.toolCallId, providerMetadata: scope.meta(call.itemId) });
+  endToolInput(scope, emit, call.toolCallId);
   call.applyPatch.endEmitted = true;
 }
 
@@ -139,7 +150,8 @@ export function applyPatchDone(
     applyPatchDiffDone(scope, call, item.operation.diff, emit);
   }
   scope.ongoingToolCalls.delete(outputIndex);
-  if (item.status !== 'completed') return;
+  // A stream reports the call once it is complete; doGenerate reports what the response holds.
+  if (item.status !== 'completed' && !scope.generating) return;
   scope.hasFunctionCall = true;
   emit({
     type: 'tool-call',

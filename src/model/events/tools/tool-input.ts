@@ -1,51 +1,64 @@
-import type { JsonValue, ProviderOptions } from '../../../types';
+import type { JsonValue } from '../../../types';
 import type { Emit, MapperScope, OngoingToolCall } from '../mapper-scope';
 
 /**
- * `tool-input-start` of a call's streamed input; `providerExecuted` for calls OpenAI runs itself.
- * Every spec expects a call's input to open (and close, see `emitToolInput`) before the call.
+ * A call's streamed input carries no item metadata (as in `@ai-sdk/openai`; only the call
+ * does): its parts name the response, and a function call's end its namespace.
+ */
+type InputOptions = { providerExecuted?: boolean; inputEncoding?: 'text' };
+
+/**
+ * `tool-input-start` of a call's streamed input; `providerExecuted` for calls OpenAI runs itself,
+ * `inputEncoding: 'text'` for free-form input. Every spec expects a call's input to open (and
+ * close, see `emitToolInput`) before the call.
  */
 export function startToolInput(
+  scope: MapperScope,
   emit: Emit,
   id: string,
   toolName: string,
-  providerMetadata: ProviderOptions,
-  providerExecuted = false,
+  { providerExecuted, inputEncoding }: InputOptions = {},
 ): void {
-  emit(
-    providerExecuted
-      ? { type: 'tool-input-start', id, toolName, providerExecuted: true, providerMetadata }
-      : { type: 'tool-input-start', id, toolName, providerMetadata },
-  );
+  emit({
+    type: 'tool-input-start',
+    id,
+    toolName,
+    ...(providerExecuted && { providerExecuted: true }),
+    ...(inputEncoding !== undefined && { inputEncoding }),
+    providerMetadata: scope.responseMeta(),
+  });
+}
+
+/** `tool-input-end` of a call's input (`extra`: a function call's namespace). */
+export function endToolInput(
+  scope: MapperScope,
+  emit: Emit,
+  id: string,
+  extra: Record<string, unknown> = {},
+): void {
+  emit({ type: 'tool-input-end', id, providerMetadata: scope.responseMeta(extra) });
 }
 
 /**
  * The rest of a call's input once its item is done: `tool-input-start` unless the input was
- * opened already, the `deltas` not streamed yet, then `tool-input-end` (with `endMetadata`, else
- * the start's metadata). The caller emits the `tool-call` after it.
+ * opened already, the `deltas` not streamed yet, then `tool-input-end`. The caller emits the
+ * `tool-call` after it.
  */
 export function emitToolInput(
+  scope: MapperScope,
   emit: Emit,
-  input: {
+  input: InputOptions & {
     id: string;
     toolName: string;
-    providerMetadata: ProviderOptions;
-    providerExecuted?: boolean;
     opened?: boolean;
     deltas: readonly string[];
-    endMetadata?: ProviderOptions;
+    endExtra?: Record<string, unknown>;
   },
 ): void {
   const { id } = input;
-  if (!input.opened) {
-    startToolInput(emit, id, input.toolName, input.providerMetadata, input.providerExecuted);
-  }
+  if (!input.opened) startToolInput(scope, emit, id, input.toolName, input);
   for (const delta of input.deltas) emit({ type: 'tool-input-delta', id, delta });
-  emit({
-    type: 'tool-input-end',
-    id,
-    providerMetadata: input.endMetadata ?? input.providerMetadata,
-  });
+  endToolInput(scope, emit, id, input.endExtra);
 }
 
 /** The call announced at `outputIndex`, which its done item ends: no longer ongoing after this. */

@@ -1,5 +1,5 @@
 import type { FunctionTool, ProviderTool } from '../../../types';
-import { providerToolType } from '../../provider-tools';
+import { firstProviderTool, toolNameMapping } from '../../provider-tools';
 
 export type ToolNames = {
   /** The name the caller gave a provider tool (`{ search: openai.tools.webSearch() }` → 'search'). */
@@ -13,32 +13,18 @@ export type ToolNames = {
 };
 
 export function createToolNames(tools: Array<FunctionTool | ProviderTool> | undefined): ToolNames {
-  const sdkNameByServerName = new Map<string, string>();
   const functionTools = new Set<string>();
-  let webSearch: string | undefined;
-  let shellProviderExecuted = false;
-
-  for (const tool of tools ?? []) {
-    if (tool.type === 'function') {
-      functionTools.add(tool.name);
-      continue;
-    }
-    const serverName = providerToolType(tool.id);
-    if (serverName !== undefined) sdkNameByServerName.set(serverName, tool.name);
-    if (serverName === 'web_search' || serverName === 'web_search_preview') {
-      webSearch ??= tool.name;
-    }
-    if (serverName === 'shell') {
-      const environment = (tool.args as { environment?: { type?: unknown } }).environment;
-      shellProviderExecuted =
-        environment?.type === 'containerAuto' || environment?.type === 'containerReference';
-    }
-  }
-
+  for (const tool of tools ?? []) if (tool.type === 'function') functionTools.add(tool.name);
+  // The first tool of a kind decides, as @ai-sdk/openai looks it up.
+  const webSearch = firstProviderTool(tools, 'web_search', 'web_search_preview')?.name;
+  const shell = firstProviderTool(tools, 'shell');
+  const environment = (shell?.args as { environment?: { type?: unknown } } | undefined)
+    ?.environment;
   return {
-    toSdkName: (serverName) => sdkNameByServerName.get(serverName) ?? serverName,
+    toSdkName: toolNameMapping(tools).toSdkName,
     webSearch: webSearch ?? 'web_search',
-    shellProviderExecuted,
+    shellProviderExecuted:
+      environment?.type === 'containerAuto' || environment?.type === 'containerReference',
     functionTools,
   };
 }

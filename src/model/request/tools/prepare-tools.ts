@@ -1,5 +1,4 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import { normalizeJsonSchema } from '../../../convert/normalize-json-schema';
 import type {
   CallOptions,
   FunctionTool,
@@ -8,71 +7,177 @@ import type {
   ToolChoice,
   Warning,
 } from '../../../types';
+import type { ToolNameMapping } from '../../../util/tool-name-mapping';
+import { toolNameMapping } from '../../provider-tools';
 import { dropUndefined } from '../drop-undefined';
 import type { OpenAIOptions } from '../openai-options';
+import { AllowedTools } from './allowed-tools';
+import { resolveAsyncOption, type ToolContext } from './prepare-agent-tool';
+import { functionToolOptions, prepareFunctionTool } from './prepare-function-tool';
 import { prepareProviderTool } from './prepare-provider-tool';
 
-type PreparedTools = {
+export type PreparedTools = {
   tools: JsonObject[] | undefined;
   toolChoice: JsonValue | undefined;
   warnings: Warning[];
+  /** SDK ↔ wire names of the provider tools (the prompt converter maps names the same way). */
+  names: ToolNameMapping;
+  /** Custom (free-form) tools: their calls and results have their own item types. */
+  customToolNames: string[];
+  /** Function tools with an `outputSchema`: their results are sent as JSON. */
+  outputSchemaToolNames: string[];
 };
+
+/** Wire types a forced tool choice names by type alone (`{ type: 'mcp' }`). */
+const FORCED_BY_TYPE = new Set([
+  'code_interpreter',
+  'file_search',
+  'image_generation',
+  'web_search_preview',
+  'web_search',
+  'mcp',
+  'apply_patch',
+  'computer',
+  'programmatic_tool_calling',
+]);
 
 /**
  * Call tools and tool choice → Responses `tools` / `tool_choice`, as `@ai-sdk/openai` sends
- * them. Function tools are `strict` when the tool says so, else when the user set
- * `strictJsonSchema` explicitly (what `@ai-sdk/openai` v2 did, for tools of ai@5, which have no
- * `strict`), else not. Unknown provider tools are left out with a warning.
+ * them: every provider tool it knows, function tools with their OpenAI options (namespaces,
+ * deferred loading, callers, output schemas, async), `allowedTools` resolved by its rules.
+ * Provider tools no package knows are left out with a warning.
  */
-export async function prepareTools({
-  tools,
-  toolChoice,
-  allowedTools,
-  strictJsonSchema,
-}: {
+export async function prepareTools(args: {
   tools: CallOptions['tools'];
   toolChoice: ToolChoice | undefined;
   allowedTools?: OpenAIOptions['allowedTools'];
-  /** `providerOptions.openai.strictJsonSchema` as given by the user (undefined when not). */
-  strictJsonSchema?: boolean | null;
+  /** Default true, as upstream. */
+  supportsAsyncToolCalling?: boolean;
+  providerOptionsName?: string;
 }): Promise<PreparedTools> {
-  const warnings: Warning[] = [];
-  if (tools == null || tools.length === 0) {
-    return { tools: undefined, toolChoice: undefined, warnings };
-  }
+  const { tools, toolChoice, allowedTools } = args;
+  const names = toolNameMapping(tools);
+  const prepared: PreparedTools = {
+    tools: undefined,
+    toolChoice: undefined,
+    warnings: [],
+    names,
+    customToolNames: [],
+    outputSchemaToolNames: [],
+  };
+  if (tools == null || tools.length === 0) return prepared;
 
-  const openaiTools: JsonObject[] = [];
-  /** SDK name → Responses type of the provider tools that are sent. */
-  const providerTypes = new Map<string, string>();
+  const context: ToolContext = {
+    supportsAsyncToolCalling: args.supportsAsyncToolCalling ?? true,
+    warnings: prepared.warnings,
+  };
+  const forced = forcedFunction(toolChoice, allowedTools);
+  const list = new ToolList(context, args.providerOptionsName ?? 'openai', forced);
   for (const tool of tools) {
-    if (tool.type === 'function') {
-      openaiTools.push(prepareFunctionTool(tool, strictJsonSchema, warnings));
-    } else if (tool.type === 'provider') {
-      const prepared = await prepareProviderTool(tool);
-      if (prepared != null) {
-        openaiTools.push(dropUndefined(prepared));
-        if (!providerTypes.has(tool.name)) providerTypes.set(tool.name, prepared.type as string);
-      } else {
-        warnings.push({ type: 'unsupported', feature: `provider-defined tool ${tool.id}` });
+    if (tool.type === 'function') list.addFunction(tool, prepared);
+    else if (tool.type === 'provider') {
+      const openaiTool = await prepareProviderTool(tool, context);
+      if (openaiTool == null) {
+        prepared.warnings.push({
+          type: 'unsupported',
+          feature: `provider-defined tool ${tool.id}`,
+        });
+        continue;
       }
+      const clean = dropUndefined(openaiTool) as JsonObject;
+      list.items.push(clean);
+      list.allowed.provider(tool.name, names.toWireName(tool.name), clean);
+      if (tool.id === 'openai.custom') prepared.customToolNames.push(tool.name);
     } else {
-      warnings.push({
+      prepared.warnings.push({
         type: 'unsupported',
         feature: `tool type ${(tool as { type: string }).type}`,
       });
     }
   }
 
-  const choice =
+  prepared.tools = list.items;
+  prepared.toolChoice =
     allowedTools != null
-      ? prepareAllowedTools(allowedTools, tools, providerTypes, warnings)
-      : prepareToolChoice(toolChoice, providerTypes);
-  return { tools: openaiTools, toolChoice: choice, warnings };
+      ? list.allowed.toolChoice(allowedTools, names, prepared.warnings)
+      : prepareToolChoice(toolChoice, names, prepared.customToolNames);
+  return prepared;
+}
+
+/** The function a plain tool choice forces (forcing an omitted tool is refused). */
+function forcedFunction(
+  toolChoice: ToolChoice | undefined,
+  allowedTools: OpenAIOptions['allowedTools'],
+): string | undefined {
+  return allowedTools == null && toolChoice?.type === 'tool' ? toolChoice.toolName : undefined;
+}
+
+/** The `tools` list under construction: namespaces gather their functions in place. */
+class ToolList {
+  readonly items: JsonObject[] = [];
+  readonly allowed = new AllowedTools();
+  private readonly namespaces = new Map<string, JsonObject & { tools: JsonObject[] }>();
+
+  constructor(
+    private readonly context: ToolContext,
+    private readonly providerOptionsName: string,
+    private readonly forced: string | undefined,
+  ) {}
+
+  addFunction(tool: FunctionTool, prepared: PreparedTools): void {
+    const options = functionToolOptions(tool, this.providerOptionsName);
+    if (options?.outputSchema != null) prepared.outputSchemaToolNames.push(tool.name);
+    if (options?.omitFromRequestTools === true) {
+      this.allowed.function(
+        tool.name,
+        'tools omitted from the request tools array cannot be allow-listed',
+      );
+      if (this.forced === tool.name) {
+        throw new UnsupportedFunctionalityError({
+          functionality: `forcing tool "${tool.name}" omitted from the request tools array; use automatic tool choice for history-loaded tools`,
+        });
+      }
+      return;
+    }
+    const async = resolveAsyncOption(options?.async, tool.name, this.context);
+    const openaiTool = prepareFunctionTool(tool, options, async, this.context.warnings);
+    const namespace = options?.namespace;
+    if (namespace == null) this.items.push(openaiTool);
+    else this.inNamespace(namespace, openaiTool);
+    this.allowed.function(
+      tool.name,
+      namespace != null
+        ? 'tools inside an OpenAI tool namespace are not visible to tool_choice.allowed_tools'
+        : options?.deferLoading === true
+          ? 'deferred tools are not visible to tool_choice.allowed_tools'
+          : undefined,
+    );
+  }
+
+  private inNamespace(namespace: { name: string; description: string }, tool: JsonObject) {
+    let group = this.namespaces.get(namespace.name);
+    if (group == null) {
+      group = {
+        type: 'namespace',
+        name: namespace.name,
+        description: namespace.description,
+        tools: [],
+      };
+      this.namespaces.set(namespace.name, group);
+      this.items.push(group);
+    } else if (group.description !== namespace.description) {
+      throw new UnsupportedFunctionalityError({
+        functionality: `conflicting descriptions for OpenAI tool namespace "${namespace.name}"`,
+      });
+    }
+    group.tools.push(tool);
+  }
 }
 
 function prepareToolChoice(
   toolChoice: ToolChoice | undefined,
-  providerTypes: ReadonlyMap<string, string>,
+  names: ToolNameMapping,
+  customToolNames: readonly string[],
 ): JsonValue | undefined {
   if (toolChoice == null) return undefined;
   switch (toolChoice.type) {
@@ -81,63 +186,14 @@ function prepareToolChoice(
     case 'required':
       return toolChoice.type;
     case 'tool': {
-      const providerType = providerTypes.get(toolChoice.toolName);
-      return providerType != null
-        ? { type: providerType }
-        : { type: 'function', name: toolChoice.toolName };
+      const name = names.toWireName(toolChoice.toolName);
+      if (FORCED_BY_TYPE.has(name)) return { type: name };
+      if (customToolNames.includes(name)) return { type: 'custom', name };
+      return { type: 'function', name };
     }
     default:
       throw new UnsupportedFunctionalityError({
         functionality: `tool choice type: ${(toolChoice as { type: string }).type}`,
       });
   }
-}
-
-function prepareFunctionTool(
-  tool: FunctionTool,
-  strictJsonSchema: boolean | null | undefined,
-  warnings: Warning[],
-): JsonObject {
-  const parameters = normalizeJsonSchema(tool.inputSchema);
-  warnings.push(...parameters.warnings);
-  return {
-    type: 'function',
-    name: tool.name,
-    ...(tool.description !== undefined && { description: tool.description }),
-    // Cached per schema object: the same object is passed on, not copied, on every call.
-    parameters: parameters.schema,
-    strict: tool.strict ?? strictJsonSchema ?? false,
-  };
-}
-
-/**
- * `allowedTools` → `tool_choice: { type: 'allowed_tools', mode, tools }`: restricts the callable
- * tools while the `tools` list (and so the prompt cache) stays the same.
- */
-function prepareAllowedTools(
-  allowedTools: NonNullable<OpenAIOptions['allowedTools']>,
-  tools: NonNullable<CallOptions['tools']>,
-  providerTypes: ReadonlyMap<string, string>,
-  warnings: Warning[],
-): JsonObject {
-  const sentTypes = new Set(providerTypes.values());
-  const entries: JsonObject[] = [];
-  for (const name of allowedTools.toolNames) {
-    // A provider tool by its name in the call, or by its Responses type ('web_search').
-    const providerType = providerTypes.get(name) ?? (sentTypes.has(name) ? name : undefined);
-    if (providerType != null) {
-      entries.push({ type: providerType });
-      continue;
-    }
-    if (!tools.some((t) => t.type === 'function' && t.name === name)) {
-      warnings.push({
-        type: 'unsupported',
-        feature: `allowedTools entry "${name}"`,
-        details:
-          'the tool is not part of the tools for this request and is sent as a function tool',
-      });
-    }
-    entries.push({ type: 'function', name });
-  }
-  return { type: 'allowed_tools', mode: allowedTools.mode ?? 'auto', tools: entries };
 }

@@ -17,6 +17,22 @@ const userLocation = z
   })
   .optional();
 
+/** A container's network access (code interpreter, shell containers). */
+export const networkPolicy = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('disabled') }),
+    z.object({
+      type: z.literal('allowlist'),
+      allowedDomains: z.array(z.string()),
+      domainSecrets: z
+        .array(z.object({ domain: z.string(), name: z.string(), value: z.string() }))
+        .optional(),
+    }),
+  ])
+  .optional();
+
+export type NetworkPolicy = z.infer<typeof networkPolicy>;
+
 const searchContextSize = z.enum(['low', 'medium', 'high']).optional();
 
 export const webSearchArgs = z.object({
@@ -65,18 +81,7 @@ export const codeInterpreterArgs = z.object({
       z.object({
         fileIds: z.array(z.string()).optional(),
         memoryLimit: z.enum(['1g', '4g', '16g', '64g']).optional(),
-        networkPolicy: z
-          .discriminatedUnion('type', [
-            z.object({ type: z.literal('disabled') }),
-            z.object({
-              type: z.literal('allowlist'),
-              allowedDomains: z.array(z.string()),
-              domainSecrets: z
-                .array(z.object({ domain: z.string(), name: z.string(), value: z.string() }))
-                .optional(),
-            }),
-          ])
-          .optional(),
+        networkPolicy,
       }),
     ])
     .optional(),

@@ -13,25 +13,19 @@ const web: ProviderTool = { type: 'provider', id: 'openai.web_search', name: 'se
 
 describe('prepareTools', () => {
   it('omits tools and tool choice when there are no tools', async () => {
-    expect(await prepareTools({ tools: [], toolChoice: { type: 'auto' } })).toEqual({
+    expect(await prepareTools({ tools: [], toolChoice: { type: 'auto' } })).toMatchObject({
       tools: undefined,
       toolChoice: undefined,
       warnings: [],
     });
   });
 
-  it('takes strict from the tool, else an explicit strictJsonSchema, else false', async () => {
-    const strictOf = async (strictJsonSchema?: boolean) =>
-      (
-        await prepareTools({
-          tools: [fn('a'), fn('b', true), fn('c', false)],
-          toolChoice: undefined,
-          strictJsonSchema,
-        })
-      ).tools?.map((tool) => tool.strict);
-    expect(await strictOf()).toEqual([false, true, false]);
-    expect(await strictOf(true)).toEqual([true, true, false]);
-    expect(await strictOf(false)).toEqual([false, true, false]);
+  it('takes strict from the tool, else false (ai@5 tools get it in the V2 adapter)', async () => {
+    const result = await prepareTools({
+      tools: [fn('a'), fn('b', true), fn('c', false)],
+      toolChoice: undefined,
+    });
+    expect(result.tools?.map((tool) => tool.strict)).toEqual([false, true, false]);
   });
 
   it('passes the same normalised schema object on every call', async () => {
@@ -62,14 +56,14 @@ describe('prepareTools', () => {
     });
   });
 
-  it('leaves unknown provider tools out with a warning', async () => {
+  it('leaves provider tools no package knows out with a warning', async () => {
     const result = await prepareTools({
-      tools: [{ type: 'provider', id: 'openai.mcp', name: 'm', args: {} }, fn('f')],
+      tools: [{ type: 'provider', id: 'acme.thing', name: 'm', args: {} }, fn('f')],
       toolChoice: undefined,
     });
     expect(result.tools?.map((tool) => tool.name)).toEqual(['f']);
     expect(result.warnings).toEqual([
-      { type: 'unsupported', feature: 'provider-defined tool openai.mcp' },
+      { type: 'unsupported', feature: 'provider-defined tool acme.thing' },
     ]);
   });
 

@@ -1,0 +1,19 @@
+/**
+ * The headers a WebSocket call reports as `response.headers`: those of the socket's upgrade
+ * response (request id, rate limits, processing time: what `@ai-sdk/openai` reports for its
+ * POST), minus anything that could carry a secret: cookies and credential-bearing headers.
+ * Undefined when the socket kind does not report its upgrade (WHATWG sockets).
+ */
+export function responseHeaders(
+  upgradeHeaders: Record<string, string> | undefined,
+): Record<string, string> | undefined {
+  if (upgradeHeaders === undefined) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(upgradeHeaders)) {
+    if (!SECRET.test(name)) headers[name] = value;
+  }
+  return headers;
+}
+
+/** Names that may carry a secret; rate-limit headers (`x-ratelimit-*-tokens`) do not. */
+const SECRET = /cookie|authorization|api-key|secret|credential|session|access-token|auth-token/i;
