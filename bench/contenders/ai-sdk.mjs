@@ -18,7 +18,7 @@ import {
 } from '../lib/workload.mjs';
 import { packageProvider } from './package-provider.mjs';
 
-function lookupTool() {
+export function lookupTool() {
   return tool({
     description: LOOKUP_DESCRIPTION,
     inputSchema: jsonSchema(LOOKUP_SCHEMA),
@@ -32,15 +32,24 @@ function responseIdOf(result) {
 }
 
 /**
+ * The model an AI SDK contender runs: this package's (`websocket`, with `settings` merged into
+ * its provider settings) or @ai-sdk/openai's Responses model over HTTP (any other kind).
+ */
+export async function aiSdkModel(kind, url, settings = {}) {
+  if (kind === 'websocket') {
+    const provider = await packageProvider(url, settings);
+    return { model: provider(MODEL_ID), close: () => provider.close() };
+  }
+  const provider = createOpenAI({ apiKey: API_KEY, baseURL: url });
+  return { model: provider.responses(MODEL_ID), close: async () => {} };
+}
+
+/**
  * @param {'http-full' | 'http-chained' | 'websocket'} kind
  * @param {string} url the server's base URL
  */
 export async function createAiSdkContender(kind, url) {
-  const provider =
-    kind === 'websocket'
-      ? await packageProvider(url)
-      : createOpenAI({ apiKey: API_KEY, baseURL: url });
-  const baseModel = kind === 'websocket' ? provider(MODEL_ID) : provider.responses(MODEL_ID);
+  const { model: baseModel, close } = await aiSdkModel(kind, url);
   const chained = kind === 'http-chained';
 
   return {
@@ -108,8 +117,6 @@ export async function createAiSdkContender(kind, url) {
       return { steps, text };
     },
 
-    close: async () => {
-      if (kind === 'websocket') await provider.close();
-    },
+    close,
   };
 }

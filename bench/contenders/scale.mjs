@@ -119,7 +119,11 @@ export async function crowd({ contender, url, conversations, turns, provider }) 
       max: loopDelay.max / 1e6,
     },
     calls: results.map((calls) =>
-      calls.map((c) => ({ durationMs: c.durationMs, inputMode: c.metadata?.inputMode ?? null })),
+      calls.map((c) => ({
+        durationMs: c.durationMs,
+        inputMode: c.metadata?.inputMode ?? null,
+        reason: c.metadata?.reason ?? null,
+      })),
     ),
     memory: { before, idle, closed, peakRss: Math.max(peakRss, idle.rss) },
     window: [start, end],

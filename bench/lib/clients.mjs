@@ -7,10 +7,11 @@ const ENTRY = resolve(import.meta.dirname, 'client-process.mjs');
 
 /**
  * @param {{ section: string, profileDir: string | null, clientEnv: object }} ctx
- * @param {{ contender: string, run: number }} who
+ * @param {{ contender: string, run: number, instance?: number }} who `instance` numbers the
+ *   processes of a contender that runs in several at once (the multi-instance section)
  */
-export async function spawnClient(ctx, { contender, run }) {
-  const name = `${ctx.section}.${contender}.run${run}`;
+export async function spawnClient(ctx, { contender, run, instance }) {
+  const name = `${ctx.section}.${contender}.run${run}${instance === undefined ? '' : `.i${instance}`}`;
   // --expose-gc only lets the scale section take exact memory snapshots after its timed window;
   // no section forces a GC while it measures.
   const execArgv = [

@@ -42,6 +42,19 @@ export const END_TO_END = {
   warmUp: { agentLoops: 10, toolCalls: 20, chats: 3, turns: 5 },
 };
 
+/**
+ * Multi-instance section: one chat served by 2–4 app processes, and the client CPU of a call
+ * that verifies another instance's digest. Warm-up on the cost-free mock, with the same routing.
+ */
+export const MULTI_INSTANCE = {
+  processes: [2, 3, 4],
+  turns: 12,
+  /** Every third message asks for tool calls: 2, 3, 4, 5 of them (see sections/multi-instance). */
+  maxSteps: 8,
+  warmUpChats: 4,
+  verify: { items: 500, steps: 12, warmUpLoops: 8 },
+};
+
 /** The WAN profile's link: round trip, uplink rate (token bucket, burst of one packet). */
 export const WAN = { rttMs: 40, upMbps: 20, burstBytes: 1500 };
 

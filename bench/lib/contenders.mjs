@@ -9,6 +9,12 @@ export const CONTENDERS = {
   'ai-sdk-openai': { label: '@ai-sdk/openai, HTTP + SSE', color: '#d62728' },
   websocket: { label: 'ai-sdk-openai-ws (WebSocket)', color: '#1f77b4' },
   floor: { label: 'raw `ws` floor (hand-written)', color: '#2ca02c' },
+  // The multi-instance section's variants of this package.
+  'websocket-zdr': { label: 'ai-sdk-openai-ws, `store: false`, round robin', color: '#9467bd' },
+  'websocket-zdr-sticky': {
+    label: 'ai-sdk-openai-ws, `store: false`, sticky (one instance per chat)',
+    color: '#8c564b',
+  },
 };
 
 export const labelOf = (id) => CONTENDERS[id]?.label ?? id;

@@ -6,7 +6,7 @@
 import { cpuMicros, hrMs } from './clock.mjs';
 import { LOOKUP_DESCRIPTION, LOOKUP_SCHEMA, SYSTEM_PROMPT, toolOutput } from './workload.mjs';
 
-const TOOLS = [
+export const TOOLS = [
   { type: 'function', name: 'lookup', description: LOOKUP_DESCRIPTION, inputSchema: LOOKUP_SCHEMA },
 ];
 
@@ -37,7 +37,7 @@ export function syntheticHistory(pairs) {
 }
 
 /** One call: doStream, drain the stream; returns timing, CPU and the parts the AI SDK would keep. */
-async function callModel(model, options) {
+export async function callModel(model, options) {
   const start = hrMs();
   const cpuStart = cpuMicros();
   const { stream } = await model.doStream(options);
@@ -63,6 +63,44 @@ async function callModel(model, options) {
   return { durationMs: end - start, cpuUs, window: [start, end], content, metadata };
 }
 
+/** A tool loop's first prompt: the system prompt, the user's request, `historyPairs` old steps. */
+export function loopPrompt(historyPairs, userText) {
+  return [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: [{ type: 'text', text: userText }] },
+    ...syntheticHistory(historyPairs),
+  ];
+}
+
+/**
+ * The two messages the AI SDK appends after a tool step: the assistant's tool calls (each part's
+ * providerMetadata kept as providerOptions) and the tool's results.
+ */
+export function toolStepMessages(content) {
+  const calls = content.filter((part) => part.type === 'tool-call');
+  if (calls.length === 0) throw new Error('the mock stopped calling the tool');
+  const assistant = {
+    role: 'assistant',
+    content: calls.map((part) => ({
+      type: 'tool-call',
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      input: JSON.parse(part.input),
+      ...(part.providerMetadata && { providerOptions: part.providerMetadata }),
+    })),
+  };
+  const tool = {
+    role: 'tool',
+    content: calls.map((part) => ({
+      type: 'tool-result',
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      output: { type: 'json', value: toolOutput(JSON.parse(part.input).step) },
+    })),
+  };
+  return { assistant, tool };
+}
+
 /**
  * Runs `steps` tool steps on `model`. `mode`: 'full' (the whole prompt every call, as the AI SDK
  * does) or 'chained' (only the new messages plus previousResponseId, store: true).
@@ -70,12 +108,7 @@ async function callModel(model, options) {
  *   metadata: any }>>}
  */
 export async function runModelLoop(model, { mode, steps, historyPairs = 0, userText }) {
-  const base = [
-    { role: 'system', content: SYSTEM_PROMPT },
-    { role: 'user', content: [{ type: 'text', text: userText }] },
-    ...syntheticHistory(historyPairs),
-  ];
-  let prompt = base;
+  let prompt = loopPrompt(historyPairs, userText);
   let previousResponseId;
   const results = [];
   for (let i = 0; i < steps; i++) {
@@ -92,27 +125,7 @@ export async function runModelLoop(model, { mode, steps, historyPairs = 0, userT
       items,
       metadata: call.metadata?.websocket,
     });
-    const calls = call.content.filter((part) => part.type === 'tool-call');
-    if (calls.length === 0) throw new Error('the mock stopped calling the tool');
-    const assistant = {
-      role: 'assistant',
-      content: calls.map((part) => ({
-        type: 'tool-call',
-        toolCallId: part.toolCallId,
-        toolName: part.toolName,
-        input: JSON.parse(part.input),
-        ...(part.providerMetadata && { providerOptions: part.providerMetadata }),
-      })),
-    };
-    const tool = {
-      role: 'tool',
-      content: calls.map((part) => ({
-        type: 'tool-result',
-        toolCallId: part.toolCallId,
-        toolName: part.toolName,
-        output: { type: 'json', value: toolOutput(JSON.parse(part.input).step) },
-      })),
-    };
+    const { assistant, tool } = toolStepMessages(call.content);
     previousResponseId = call.metadata?.responseId;
     prompt = mode === 'chained' ? [tool] : [...prompt, assistant, tool];
   }

@@ -6,6 +6,9 @@
 //   render(result, options) → the section's Markdown
 //   targets(result, options) → [{ target, measured, met, by }] rows for the report's target table
 //   charts(result, options)  → optional [{ file, alt, svg }]
+//   renderGroup(entries)     → optional: the Markdown of all of the module's sections in a run
+//                            at once ([{ id, options, result }], index order), in place of
+//                            render(), so that variants read side by side (lib/report.mjs)
 // and one line in `bench/sections/index.mjs`.
 import { spawnClient } from './clients.mjs';
 import { COST_MODEL } from './config.mjs';
@@ -30,10 +33,10 @@ export function sectionContext({ id, runs, dist, profileDir, tls }) {
     profiles: [],
     progress: (message) => progress(`${id}: ${message}`),
     startServer: (config) => startServer({ ...config, tls }),
-    spawnClient: (contender, run, { profile = false } = {}) =>
+    spawnClient: (contender, run, { profile = false, instance } = {}) =>
       spawnClient(
         { section: id, profileDir: profile ? profileDir : null, clientEnv },
-        { contender, run },
+        { contender, run, instance },
       ),
   };
   return ctx;
@@ -45,36 +48,63 @@ export const sleep = (ms) => new Promise((resolveSleep) => setTimeout(resolveSle
 export const rotate = (ids, run) => ids.map((_, i) => ids[(i + run) % ids.length]);
 
 /**
+ * `count` client processes for one contender and run, started side by side (the start is not
+ * measured). If one fails to start, the others are closed again.
+ */
+async function spawnClients(ctx, contender, run, count, profile) {
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) =>
+      ctx.spawnClient(contender, run, { profile, instance: count > 1 ? i : undefined }),
+    ),
+  );
+  const failed = started.find((s) => s.status === 'rejected');
+  const clients = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+  if (!failed) return clients;
+  await Promise.all(clients.map((c) => c.close()));
+  throw failed.reason;
+}
+
+/**
  * The shared run loop: for every run, every contender in turn (rotating order) gets a fresh
  * client process, `fn` warms it up and measures, and the process exits. Returns the records
  * `fn` returned, tagged with contender and run. With profiling on (BENCH_CPU_PROF), one more
  * run follows with `--cpu-prof` on every client process: its records are not part of the
  * figures (the profiler costs CPU), only its profiles and the measured windows `fn` returned
  * (`windows`) go to `ctx.profiles`.
+ *
+ * `processes` (a number, or a function of the contender): a contender that stands for several
+ * app instances gets that many client processes at once, as `clients` (`client` is the first).
+ * They still work one at a time: the section decides which one serves each call. `label` names
+ * the loop in the progress lines when a section runs more than one.
  */
-export async function eachRun(ctx, contenders, fn) {
+export async function eachRun(ctx, contenders, fn, { processes = 1, label } = {}) {
   const records = [];
   const once = async (run, profile) => {
     for (const contender of rotate(contenders, run)) {
-      const client = await ctx.spawnClient(contender, run, { profile });
+      const count = typeof processes === 'function' ? processes(contender) : processes;
+      const clients = await spawnClients(ctx, contender, run, count, profile);
       let record;
       try {
-        record = await fn({ contender, run, client });
+        record = await fn({ contender, run, client: clients[0], clients });
       } finally {
-        await client.close();
+        await Promise.all(clients.map((c) => c.close()));
       }
       const { windows = [], ...data } = record;
-      if (profile) ctx.profiles.push({ contender, file: client.profileFile, windows });
-      else records.push({ contender, run, ...data });
+      if (profile) {
+        for (const client of clients) {
+          ctx.profiles.push({ contender, file: client.profileFile, windows });
+        }
+      } else records.push({ contender, run, ...data });
     }
   };
+  const prefix = label ? `${label}: ` : '';
   for (let run = 1; run <= ctx.runs; run++) {
     await once(run, false);
-    ctx.progress(`run ${run}/${ctx.runs} done`);
+    ctx.progress(`${prefix}run ${run}/${ctx.runs} done`);
   }
   if (ctx.profileDir) {
     await once(ctx.runs + 1, true);
-    ctx.progress('profiled run done');
+    ctx.progress(`${prefix}profiled run done`);
   }
   return records;
 }

@@ -25,6 +25,9 @@ function summarise(record) {
   return {
     transport: record.transport,
     socketId: record.socketId,
+    streamId: record.streamId,
+    inFlight: record.inFlight,
+    queuedFor: record.queuedFor,
     bytes: record.bytes,
     inputItems: record.input.length,
     previousResponseId: record.previousResponseId,

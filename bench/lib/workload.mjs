@@ -41,3 +41,21 @@ export function agentPrompt(toolCalls, run) {
 export function chatMessage(turn, run) {
   return `Run ${run}, message ${turn + 1}: please summarise the previous points and add one more idea about topic number ${turn + 1}. Keep it brief, but mention the trade-offs you see, the open questions, and what you would measure next.`;
 }
+
+/**
+ * The chat with tool steps (multi-instance section): every third message asks for tool calls,
+ * 2, 3, 4, 5, … of them (distinct answers, so that the mock's duplicate check never mistakes two
+ * equal answers for one item sent twice).
+ */
+export const chatToolCalls = (turn) => (turn % 3 === 2 ? (turn + 1) / 3 + 1 : 0);
+
+export function toolChatMessage(turn, run) {
+  const calls = chatToolCalls(turn);
+  return `${chatMessage(turn, run)}${calls ? ` #tools=${calls}` : ''}`;
+}
+
+/** The mock's answer to message `turn` of the tool chat. */
+export function toolChatAnswer(turn, run) {
+  const calls = chatToolCalls(turn);
+  return calls ? `Done after ${calls} tool calls.` : `Echo: ${toolChatMessage(turn, run)}`;
+}

@@ -2,7 +2,7 @@
 // paced streamer), a contender's client process (the floor), and the section registry.
 import { describe, expect, it } from 'vitest';
 import { spawnClient } from '../lib/clients.mjs';
-import { rotate } from '../lib/section.mjs';
+import { eachRun, rotate } from '../lib/section.mjs';
 import { startServer } from '../lib/server-client.mjs';
 import { SECTIONS } from '../sections/index.mjs';
 
@@ -49,4 +49,63 @@ describe('harness', () => {
     expect(rotate(['a', 'b', 'c'], 1)).toEqual(['b', 'c', 'a']);
     expect(rotate(['a', 'b', 'c'], 3)).toEqual(['a', 'b', 'c']);
   });
+
+  it('gives a contender several client processes at once, and closes every one', async () => {
+    const { ctx, log } = fakeContext({ runs: 2, profileDir: 'profiles' });
+    const records = await eachRun(
+      ctx,
+      ['one', 'two'],
+      async ({ clients, client }) => {
+        expect(client).toBe(clients[0]);
+        return {
+          count: clients.length,
+          files: clients.map((c) => c.profileFile),
+          windows: [[1, 2]],
+        };
+      },
+      { processes: (contender) => (contender === 'two' ? 2 : 1) },
+    );
+    expect(records.map((r) => [r.contender, r.run, r.count])).toEqual([
+      ['two', 1, 2],
+      ['one', 1, 1],
+      ['one', 2, 1],
+      ['two', 2, 2],
+    ]);
+    expect(records[0].files).toEqual(['two.run1.i0', 'two.run1.i1']);
+    expect(records[1].files).toEqual(['one.run1']);
+    // The profiled run (run 3): one profile per process, none of its records among the figures.
+    expect(ctx.profiles.map((p) => p.file)).toEqual(['two.run3.i0', 'two.run3.i1', 'one.run3']);
+    expect(log.opened).toBe(log.closed);
+  });
+
+  it('closes the processes that started when one of them fails to', async () => {
+    const { ctx, log } = fakeContext({ runs: 1, failOn: 'many.run1.i2' });
+    await expect(eachRun(ctx, ['many'], async () => ({}), { processes: 3 })).rejects.toThrow(
+      'could not start many.run1.i2',
+    );
+    expect(log).toEqual({ opened: 2, closed: 2 });
+  });
 });
+
+/** A section context whose client processes are stand-ins named like their profile files. */
+function fakeContext({ runs, profileDir = null, failOn }) {
+  const log = { opened: 0, closed: 0 };
+  const ctx = {
+    runs,
+    profileDir,
+    profiles: [],
+    progress: () => {},
+    spawnClient: async (contender, run, { instance } = {}) => {
+      const name = `${contender}.run${run}${instance === undefined ? '' : `.i${instance}`}`;
+      if (name === failOn) throw new Error(`could not start ${name}`);
+      log.opened++;
+      return {
+        profileFile: name,
+        close: async () => {
+          log.closed++;
+        },
+      };
+    },
+  };
+  return { ctx, log };
+}
