@@ -11,6 +11,7 @@ import { approvalToolCallIds, structuredOutputText } from './prompt-facts';
 import { buildRequest } from './request/build-request';
 import { streamOverHttp } from './turn/http-turn';
 import { openTurn } from './turn/open-turn';
+import type { PartConverter } from './turn/stream-events';
 import type { TurnCall } from './turn/turn-call';
 import { streamWebSocketTurn } from './turn/websocket-turn';
 
@@ -30,8 +31,15 @@ export class ResponsesWebSocketModel {
     return this.config.provider;
   }
 
-  doStream(options: CallOptions): Promise<StreamResult> {
-    return this.stream(options, false);
+  /**
+   * The call's stream; `convert` puts each part into the caller's spec form as it is enqueued
+   * (undefined drops it), so an adapter adds no stream stage of its own.
+   */
+  doStream<T = StreamPart>(
+    options: CallOptions,
+    convert?: PartConverter<T>,
+  ): Promise<StreamResult<T>> {
+    return this.stream(options, false, convert);
   }
 
   /**
@@ -39,7 +47,7 @@ export class ResponsesWebSocketModel {
    * as its output items, as `@ai-sdk/openai`'s doGenerate reports the response object.
    */
   async doGenerate(options: CallOptions): Promise<GenerateResult> {
-    const { stream, request, response } = await this.stream(options, true);
+    const { stream, request, response } = await this.stream<StreamPart>(options, true, undefined);
     const parts: StreamPart[] = [];
     const reader = stream.getReader();
     let warnings: Warning[] = [];
@@ -72,12 +80,16 @@ export class ResponsesWebSocketModel {
     };
   }
 
-  private async stream(options: CallOptions, generate: boolean): Promise<StreamResult> {
+  private async stream<T>(
+    options: CallOptions,
+    generate: boolean,
+    convert: PartConverter<T> | undefined,
+  ): Promise<StreamResult<T>> {
     const call = await this.prepareCall(options, generate);
     const turn = await openTurn(call);
-    if (turn.transport === 'http') return streamOverHttp(call, options, turn);
+    if (turn.transport === 'http') return streamOverHttp(call, options, turn, convert);
     return {
-      stream: streamWebSocketTurn(call, turn, options),
+      stream: streamWebSocketTurn(call, turn, options, convert),
       request: { body: turn.frame },
       response: { headers: turn.responseHeaders },
     };
