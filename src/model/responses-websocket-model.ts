@@ -4,7 +4,7 @@ import { findHead } from './chain/find-head';
 import { inlineUnstoredItems, responseOfItem } from './chain/inline-unstored';
 import { reusablePrefix } from './chain/reusable-prefix';
 import { ClaimedPrefix } from './chain/verify-claim';
-import { continuationKey, credentialScope, splitHeaders } from './credentials';
+import { splitHeaders } from './credentials';
 import { collectContent } from './events/collect-content';
 import type { ModelConfig } from './model-config';
 import { approvalToolCallIds, structuredOutputText } from './prompt-facts';
@@ -99,11 +99,11 @@ export class ResponsesWebSocketModel {
   private async prepareCall(options: CallOptions, generate: boolean): Promise<TurnCall> {
     const { config } = this;
     const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
-    const scope = await credentialScope(config.baseURL, socketHeaders);
-    const digestKey =
-      config.inputMode === 'full'
-        ? undefined
-        : await continuationKey(config.baseURL, socketHeaders);
+    const { scope, digestKey } = await config.credentials.resolve(
+      config.baseURL,
+      socketHeaders,
+      config.inputMode !== 'full',
+    );
     const chain = await this.chainRequest(options, scope, digestKey);
     const call: TurnCall = {
       config,
