@@ -1,4 +1,5 @@
 import type { CallOptions, GenerateResult, StreamPart, StreamResult, Warning } from '../types';
+import { sliceRoom } from '../util/event-loop-slice';
 import type { DigestKey } from './chain/continuation-digest';
 import { findHead } from './chain/find-head';
 import { inlineUnstoredItems, responseOfItem } from './chain/inline-unstored';
@@ -104,6 +105,9 @@ export class ResponsesWebSocketModel {
       socketHeaders,
       config.inputMode !== 'full',
     );
+    // Conversion and planning are the synchronous bulk of a call: a burst of calls takes turns.
+    const room = sliceRoom();
+    if (room) await room;
     const chain = await this.chainRequest(options, scope, digestKey);
     const call: TurnCall = {
       config,
