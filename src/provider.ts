@@ -1,6 +1,7 @@
 import { NoSuchModelError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, withoutTrailingSlash } from '@ai-sdk/provider-utils';
 import { HeadStore } from './model/chain/head-store';
+import { CredentialCache } from './model/credentials';
 import type { ModelConfig } from './model/model-config';
 import { ResponsesWebSocketModel } from './model/responses-websocket-model';
 import { DEFAULT_MAX_FRAME_BYTES, responsesURLs } from './model/turn/turn-call';
@@ -11,8 +12,11 @@ import type { OpenAIWebSocketSettings } from './settings';
 import { sharedInstance } from './util/shared-instance';
 import { validateBaseURLFromEnvironment, validateSettings } from './validate-settings';
 
-/** Pool and chain heads shared by every provider configured alike, across module copies. */
-type SharedState = { pool: SessionPool; heads: HeadStore };
+/**
+ * Pool, chain heads and the digest keys of their credentials, shared by every provider
+ * configured alike, across module copies.
+ */
+type SharedState = { pool: SessionPool; heads: HeadStore; credentials: CredentialCache };
 
 /**
  * The shape every entry's provider has: `M` is that entry's language model type, `V` its
@@ -99,6 +103,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
       () => ({
         pool: new SessionPool(poolSettings),
         heads: new HeadStore(),
+        credentials: new CredentialCache(),
       }),
     ));
 
@@ -125,6 +130,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
     inputMode: settings.inputMode ?? 'auto',
     pool: shared().pool,
     heads: shared().heads,
+    credentials: shared().credentials,
     poolSettings,
     maxFrameBytes: settings.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
   });

@@ -24,14 +24,27 @@ function cached(cache: WeakMap<object, string>, key: unknown, compute: () => str
   return text;
 }
 
+/**
+ * `stringifyWithBigIntAndCycles`, native first: its replacer changes nothing but bigints and
+ * cycles, on which plain `JSON.stringify` throws, so where that succeeds the text is the same —
+ * at a fraction of the cost of a replacer called for every value.
+ */
+function stringify(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return stringifyWithBigIntAndCycles(value);
+  }
+}
+
 /** JSON text of a value. */
 export function stringifyJson(value: unknown): string {
-  return cached(valueCache, value, () => stringifyWithBigIntAndCycles(value));
+  return cached(valueCache, value, () => stringify(value));
 }
 
 /** JSON text of `{ error: value }` (error tool outputs). */
 export function stringifyError(value: unknown): string {
-  return cached(errorCache, value, () => stringifyWithBigIntAndCycles({ error: value }));
+  return cached(errorCache, value, () => stringify({ error: value }));
 }
 
 /**

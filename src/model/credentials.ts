@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+import { base64url, sha256 } from '../util/sha256';
 import { type DigestKey, deriveDigestKey } from './chain/continuation-digest';
 
 /**
@@ -5,25 +7,60 @@ import { type DigestKey, deriveDigestKey } from './chain/continuation-digest';
  * for (base URL, API key, organization, project, any other header). Sockets and chain heads are
  * never shared across scopes. Only the hash is kept: the key itself is never stored by the pool.
  */
-export async function credentialScope(
-  baseURL: string,
-  headers: Record<string, string>,
-): Promise<string> {
+async function credentialScope(baseURL: string, headers: Record<string, string>): Promise<string> {
   let text = baseURL;
   for (const name of Object.keys(headers).sort()) {
     text += `\n${name.toLowerCase()}:${headers[name]}`;
   }
-  // WebCrypto, not node:crypto: the module must load (and fail clearly, or fall back to HTTP)
-  // in edge runtimes and browsers too. Node 20 has globalThis.crypto.
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
-  return base64.replace(/\+/g, '-').replace(/\//g, '_').slice(0, 22);
+  return base64url(await sha256(text)).slice(0, 22);
+}
+
+/** What a call's credentials give it: its scope, and (unless `inputMode: 'full'`) its digest key. */
+type CallCredentials = { scope: string; digestKey: DigestKey | undefined };
+
+/**
+ * Digest keys by credential scope, so that a key is derived once per credential rather than per
+ * call. Keyed by the scope (a hash), never by the key material; bounded (LRU), as an app that
+ * speaks for many accounts may pass a new key on every call. A call still hashes its headers into
+ * its scope, which is one SHA-256 of a few hundred bytes.
+ */
+export class CredentialCache {
+  private readonly keys: LRUCache<string, DigestKey>;
+
+  constructor(max = 256) {
+    this.keys = new LRUCache({ max });
+  }
+
+  get size(): number {
+    return this.keys.size;
+  }
+
+  /** The scopes it holds keys for (what a heap snapshot of it would show). */
+  scopes(): string[] {
+    return [...this.keys.keys()];
+  }
+
+  async resolve(
+    baseURL: string,
+    headers: Record<string, string>,
+    withDigestKey: boolean,
+  ): Promise<CallCredentials> {
+    const scope = await credentialScope(baseURL, headers);
+    if (!withDigestKey) return { scope, digestKey: undefined };
+    let digestKey = this.keys.get(scope);
+    if (!digestKey) {
+      digestKey = await continuationKey(baseURL, headers);
+      this.keys.set(scope, digestKey);
+    }
+    return { scope, digestKey };
+  }
 }
 
 /**
  * The key continuation digests are signed with: derived from the auth-bearing headers and the
  * base URL only (the account the server stores responses for), so that instances that differ in
- * other headers still verify each other's digests. Derived per call, never kept.
+ * other headers still verify each other's digests. Kept per scope in a `CredentialCache`; the
+ * material it is derived from is never kept.
  */
 export function continuationKey(
   baseURL: string,

@@ -1,3 +1,4 @@
+import type { CredentialCache } from './credentials';
 import type { TurnConfig } from './turn/turn-call';
 
 /** Everything a model needs from its provider; built by `src/provider.ts` for each model. */
@@ -8,4 +9,6 @@ export type ModelConfig = TurnConfig & {
   baseURL: string;
   /** Auth + organization/project + user headers for a call; re-read per call (keys may rotate). */
   headers: () => Record<string, string>;
+  /** Digest keys per credential scope, derived once per credential. */
+  credentials: CredentialCache;
 };

@@ -1,16 +1,18 @@
 import type { CallOptions, GenerateResult, StreamPart, StreamResult, Warning } from '../types';
+import { sliceRoom } from '../util/event-loop-slice';
 import type { DigestKey } from './chain/continuation-digest';
 import { findHead } from './chain/find-head';
 import { inlineUnstoredItems, responseOfItem } from './chain/inline-unstored';
 import { reusablePrefix } from './chain/reusable-prefix';
 import { ClaimedPrefix } from './chain/verify-claim';
-import { continuationKey, credentialScope, splitHeaders } from './credentials';
+import { splitHeaders } from './credentials';
 import { collectContent } from './events/collect-content';
 import type { ModelConfig } from './model-config';
 import { approvalToolCallIds, structuredOutputText } from './prompt-facts';
 import { buildRequest } from './request/build-request';
 import { streamOverHttp } from './turn/http-turn';
 import { openTurn } from './turn/open-turn';
+import type { PartConverter } from './turn/stream-events';
 import type { TurnCall } from './turn/turn-call';
 import { streamWebSocketTurn } from './turn/websocket-turn';
 
@@ -30,8 +32,15 @@ export class ResponsesWebSocketModel {
     return this.config.provider;
   }
 
-  doStream(options: CallOptions): Promise<StreamResult> {
-    return this.stream(options, false);
+  /**
+   * The call's stream; `convert` puts each part into the caller's spec form as it is enqueued
+   * (undefined drops it), so an adapter adds no stream stage of its own.
+   */
+  doStream<T = StreamPart>(
+    options: CallOptions,
+    convert?: PartConverter<T>,
+  ): Promise<StreamResult<T>> {
+    return this.stream(options, false, convert);
   }
 
   /**
@@ -39,7 +48,7 @@ export class ResponsesWebSocketModel {
    * as its output items, as `@ai-sdk/openai`'s doGenerate reports the response object.
    */
   async doGenerate(options: CallOptions): Promise<GenerateResult> {
-    const { stream, request, response } = await this.stream(options, true);
+    const { stream, request, response } = await this.stream<StreamPart>(options, true, undefined);
     const parts: StreamPart[] = [];
     const reader = stream.getReader();
     let warnings: Warning[] = [];
@@ -72,12 +81,16 @@ export class ResponsesWebSocketModel {
     };
   }
 
-  private async stream(options: CallOptions, generate: boolean): Promise<StreamResult> {
+  private async stream<T>(
+    options: CallOptions,
+    generate: boolean,
+    convert: PartConverter<T> | undefined,
+  ): Promise<StreamResult<T>> {
     const call = await this.prepareCall(options, generate);
     const turn = await openTurn(call);
-    if (turn.transport === 'http') return streamOverHttp(call, options, turn);
+    if (turn.transport === 'http') return streamOverHttp(call, options, turn, convert);
     return {
-      stream: streamWebSocketTurn(call, turn, options),
+      stream: streamWebSocketTurn(call, turn, options, convert),
       request: { body: turn.frame },
       response: { headers: turn.responseHeaders },
     };
@@ -87,11 +100,14 @@ export class ResponsesWebSocketModel {
   private async prepareCall(options: CallOptions, generate: boolean): Promise<TurnCall> {
     const { config } = this;
     const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
-    const scope = await credentialScope(config.baseURL, socketHeaders);
-    const digestKey =
-      config.inputMode === 'full'
-        ? undefined
-        : await continuationKey(config.baseURL, socketHeaders);
+    const { scope, digestKey } = await config.credentials.resolve(
+      config.baseURL,
+      socketHeaders,
+      config.inputMode !== 'full',
+    );
+    // Conversion and planning are the synchronous bulk of a call: a burst of calls takes turns.
+    const room = sliceRoom();
+    if (room) await room;
     const chain = await this.chainRequest(options, scope, digestKey);
     const call: TurnCall = {
       config,

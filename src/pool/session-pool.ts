@@ -1,4 +1,5 @@
 import { armDeadline } from '../util/deadline';
+import { sliceRoom } from '../util/event-loop-slice';
 import { Connection, nextConnectionId } from './connection';
 import { HeadIndex } from './head-index';
 import { evictLeastRecentIdle, sweepIdle, trimIdle } from './idle-sockets';
@@ -88,6 +89,9 @@ export class SessionPool {
     const deadline = Date.now() + this.settings.queueTimeoutMs;
     const generation = this.generation;
     const multiplexed = this.settings.lanes > 0;
+    // Scanning the sockets and opening one is work a burst of calls spreads over turns.
+    const room = sliceRoom();
+    if (room) await room;
     for (;;) {
       request.signal?.throwIfAborted();
       this.queue.throwIfClosedSince(generation, this.generation);

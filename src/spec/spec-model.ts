@@ -1,5 +1,5 @@
 import type { ResponsesWebSocketModel } from '../model/responses-websocket-model';
-import type { StreamPart, StreamResult } from '../types';
+import type { CallOptions, StreamPart } from '../types';
 
 /**
  * What every spec adapter shares: identity, supported URLs, and a stream re-typed part by part.
@@ -25,18 +25,11 @@ export abstract class SpecModel {
     return this.model.modelId;
   }
 
-  /** The neutral stream result with each part converted (`undefined` drops a part). */
-  protected mapStream<T>(result: StreamResult, convert: (part: StreamPart) => T | undefined) {
-    return {
-      ...result,
-      stream: result.stream.pipeThrough(
-        new TransformStream<StreamPart, T>({
-          transform(part, controller) {
-            const converted = convert(part);
-            if (converted !== undefined) controller.enqueue(converted);
-          },
-        }),
-      ),
-    };
+  /**
+   * The neutral stream with each part converted (`undefined` drops a part). The conversion runs
+   * inside the model's one stream as each part is enqueued: no second stream stage per part.
+   */
+  protected streamAs<T>(options: CallOptions, convert: (part: StreamPart) => T | undefined) {
+    return this.model.doStream(options, convert);
   }
 }

@@ -30,7 +30,7 @@ export class OpenAIWebSocketLanguageModelV2 extends SpecModel implements Languag
   }
 
   async doStream(options: LanguageModelV2CallOptions) {
-    return this.mapStream(await this.model.doStream(toNeutralOptions(options)), toV2StreamPart);
+    return this.streamAs(toNeutralOptions(options), toV2StreamPart);
   }
 }
 

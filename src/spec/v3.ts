@@ -33,7 +33,7 @@ export class OpenAIWebSocketLanguageModelV3 extends SpecModel implements Languag
   }
 
   async doStream(options: LanguageModelV3CallOptions) {
-    return this.mapStream(await this.model.doStream(toNeutralOptions(options)), (part) => {
+    return this.streamAs(toNeutralOptions(options), (part) => {
       if (part.type === 'custom') return undefined;
       return (
         part.type === 'finish'

@@ -36,8 +36,8 @@ export class OpenAIWebSocketLanguageModelV4 extends SpecModel implements Languag
   }
 
   async doStream(options: LanguageModelV4CallOptions) {
-    return this.mapStream(
-      await this.model.doStream(toNeutralOptions(options)),
+    return this.streamAs(
+      toNeutralOptions(options),
       (part) =>
         (part.type === 'text-end' ? withCitations(part) : part) as LanguageModelV4StreamPart,
     );

@@ -140,8 +140,8 @@ export type Citation = { source: Source; startIndex?: number; endIndex?: number 
 type ResponseHeaders = Record<string, string>;
 
 /** What the neutral `doStream` returns; each adapter re-types the parts. */
-export type StreamResult = {
-  stream: ReadableStream<StreamPart>;
+export type StreamResult<T = StreamPart> = {
+  stream: ReadableStream<T>;
   request: { body: unknown };
   response?: { headers?: ResponseHeaders };
 };

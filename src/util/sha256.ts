@@ -51,6 +51,12 @@ export async function extendHashChain(
   return hash;
 }
 
+/** SHA-256 of `text` (its UTF-8 bytes). */
+export async function sha256(text: string): Promise<Uint8Array> {
+  if (nodeCrypto) return new Uint8Array(nodeCrypto.createHash('sha256').update(text).digest());
+  return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
 /** HMAC-SHA256 of `text` under `key`. */
 export async function hmacSha256(key: Uint8Array, text: string): Promise<Uint8Array> {
   if (nodeCrypto) return new Uint8Array(nodeCrypto.createHmac('sha256', key).update(text).digest());

@@ -9,6 +9,8 @@ export type DigestKey = {
   key: Uint8Array;
   /** A short tag of the key, carried in every digest, so a digest of other credentials is named as such. */
   credentialTag: string;
+  /** The MAC of the settings the key signed last: a conversation's steps share their settings. */
+  lastSettings?: { settingsKey: string; mac: Uint8Array };
 };
 
 /** What a digest binds: the response, the settings it ran with, and the items the server holds. */
@@ -73,7 +75,7 @@ export async function checkDigest(
 }
 
 async function fields(key: DigestKey, subject: DigestSubject) {
-  const settings = await hmacSha256(key.key, `settings\n${subject.settingsKey}`);
+  const settings = await settingsMac(key, subject.settingsKey);
   const mac = await hmacSha256(
     key.key,
     `response\n${subject.responseId}\n${base64url(settings)}\n${base64url(subject.chain)}`,
@@ -82,4 +84,12 @@ async function fields(key: DigestKey, subject: DigestSubject) {
     settingsTag: base64url(settings.subarray(0, TAG_BYTES)),
     mac: base64url(mac.subarray(0, MAC_BYTES)),
   };
+}
+
+async function settingsMac(key: DigestKey, settingsKey: string): Promise<Uint8Array> {
+  const last = key.lastSettings;
+  if (last?.settingsKey === settingsKey) return last.mac;
+  const mac = await hmacSha256(key.key, `settings\n${settingsKey}`);
+  key.lastSettings = { settingsKey, mac };
+  return mac;
 }

@@ -58,7 +58,11 @@ class ContentCollector {
   response: ResponseMetadata = {};
   body: unknown;
   error: unknown;
-  private readonly openBlocks = new Map<string, TextContent>();
+  /** Open blocks by id, one map per kind (no key string built per delta). */
+  private readonly openBlocks = {
+    text: new Map<string, TextContent>(),
+    reasoning: new Map<string, TextContent>(),
+  };
 
   add(part: StreamPart): void {
     switch (part.type) {
@@ -81,14 +85,13 @@ class ContentCollector {
       case 'reasoning-delta': {
         const kind = part.type === 'text-delta' ? 'text' : 'reasoning';
         const block =
-          this.openBlocks.get(`${kind}:${part.id}`) ??
-          this.open(kind, part.id, part.providerMetadata);
+          this.openBlocks[kind].get(part.id) ?? this.open(kind, part.id, part.providerMetadata);
         block.text += part.delta;
         break;
       }
       case 'text-end':
       case 'reasoning-end':
-        this.close(`${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`, part);
+        this.close(part.type === 'text-end' ? 'text' : 'reasoning', part.id, part);
         break;
       // A preliminary result (a partial image) is not part of a generate result.
       case 'tool-result':
@@ -120,17 +123,21 @@ class ContentCollector {
       ...(metadata != null && { providerMetadata: { ...metadata } }),
     };
     this.content.push(block);
-    this.openBlocks.set(`${kind}:${id}`, block);
+    this.openBlocks[kind].set(id, block);
     if (kind === 'reasoning') this.reasoningBlocks.push(block);
     return block;
   }
 
-  private close(key: string, end: { providerMetadata?: ProviderOptions }): void {
-    const block = this.openBlocks.get(key);
+  private close(
+    kind: 'text' | 'reasoning',
+    id: string,
+    end: { providerMetadata?: ProviderOptions },
+  ): void {
+    const block = this.openBlocks[kind].get(id);
     if (block == null) return;
     const metadata = mergeMetadata(block.providerMetadata, end.providerMetadata);
     if (metadata != null) block.providerMetadata = metadata;
-    this.openBlocks.delete(key);
+    this.openBlocks[kind].delete(id);
   }
 }
 

@@ -56,6 +56,11 @@ export class ResponseEventMapper implements ItemContext {
   private terminalSeen = false;
   private errorSeen = false;
   private finishEmitted = false;
+  /** Where `emit` appends: the parts of the event being mapped. */
+  private out: StreamPart[] = [];
+  private readonly emit: Emit = (part) => {
+    this.out.push(part);
+  };
 
   constructor(options: ResponseEventMapperOptions) {
     this.options = options;
@@ -105,33 +110,39 @@ export class ResponseEventMapper implements ItemContext {
 
   map(event: unknown): StreamPart[] {
     const parts: StreamPart[] = [];
+    this.mapInto(event, parts);
+    return parts;
+  }
+
+  /** `map`, appending the parts to `parts` (the stream's hot path: no array per event). */
+  mapInto(event: unknown, parts: StreamPart[]): void {
     // One response per mapper: nothing after its finish belongs to this call.
-    if (this.finishEmitted) return parts;
+    if (this.finishEmitted) return;
+    this.out = parts;
+    const { emit } = this;
     if (this.options.includeRawChunks) parts.push({ type: 'raw', rawValue: event });
-    const emit: Emit = (part) => parts.push(part);
 
     // Error events first, without a schema: WebSocket error frames may lack sequence_number.
     const serverError = readServerError(event);
     if (serverError !== undefined) {
       this.onError(serverError, emit);
-      return parts;
+      return;
     }
 
     const type = (event as { type?: unknown } | null)?.type;
-    if (!isKnownEventType(type)) return parts;
     // Deltas are nearly every event of a stream: check their few primitive fields by hand and
     // keep the schema for everything else (and for deltas that do not fit the fast check).
     if (isPlainDelta(type, event)) {
       this.dispatch(event, event, emit);
-      return parts;
+      return;
     }
+    if (!isKnownEventType(type)) return;
     const parsed = eventSchemas[type].safeParse(event);
     if (!parsed.success) {
       this.onInvalid(event, parsed.error, emit);
-      return parts;
+      return;
     }
     this.dispatch(parsed.data as ServerEvent, event as Record<string, unknown>, emit);
-    return parts;
   }
 
   /**

@@ -35,16 +35,24 @@ export function planAttempt(
 
 /**
  * The `response.create` frame: the Responses body minus `stream`, plus the chain link and, with
- * lanes on, the lane (`stream_id`).
+ * lanes on, the lane (`stream_id`). Its text reuses the settings' JSON, which the call already
+ * made for its fingerprint (`settingsKey`): only the chain link and the input are serialised here.
  */
 export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | undefined): Frame {
+  const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;
   const body = {
     type: 'response.create',
     ...call.request.settings,
-    ...(plan.mode === 'delta' && { previous_response_id: plan.previousResponseId }),
+    ...(previous !== undefined && { previous_response_id: previous }),
     ...(streamId !== undefined && { stream_id: streamId }),
     input: plan.input,
   };
-  const text = JSON.stringify(body);
+  // The same text as JSON.stringify(body): the settings never hold the keys added around them.
+  const settings = call.settingsKey.length > 2 ? `${call.settingsKey.slice(1, -1)},` : '';
+  const text =
+    `{"type":"response.create",${settings}` +
+    (previous !== undefined ? `"previous_response_id":${JSON.stringify(previous)},` : '') +
+    (streamId !== undefined ? `"stream_id":${JSON.stringify(streamId)},` : '') +
+    `"input":${JSON.stringify(plan.input)}}`;
   return { body, text, bytes: Buffer.byteLength(text) };
 }

@@ -13,6 +13,11 @@ const CARRIERS = new Set<StreamPart['type']>([
 /** Parts with no content of their own: they queue behind a held part instead of releasing it. */
 const PASSIVE = new Set<StreamPart['type']>(['raw', 'source', 'response-metadata']);
 
+/** A part that may carry the digest: it is held until the next content part. */
+export function isClosingPart(part: StreamPart): boolean {
+  return CARRIERS.has(part.type);
+}
+
 /** The index of the last closing part in `parts` (doGenerate: where the digest goes). */
 export function lastCarrier(parts: readonly StreamPart[]): number | undefined {
   for (let i = parts.length - 1; i >= 0; i--) if (CARRIERS.has(parts[i].type)) return i;
@@ -39,6 +44,11 @@ export class ClosingPartHoldback {
     const out = this.take([]);
     out.push(index);
     return out;
+  }
+
+  /** Something is held: every part goes through `push` (otherwise only closing parts must). */
+  get holding(): boolean {
+    return this.held.length > 0;
   }
 
   /** The index of the held closing part: where a digest goes. */

@@ -3,7 +3,7 @@ import type { CallOptions, StreamResult } from '../../types';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
 import type { UseHttp } from './open-turn';
-import { streamEvents } from './stream-events';
+import { type PartConverter, streamEvents } from './stream-events';
 import type { TurnCall } from './turn-call';
 
 /**
@@ -13,11 +13,12 @@ import type { TurnCall } from './turn-call';
  * becomes a chain head, so the conversation's next call can continue it over a socket from the
  * store.
  */
-export async function streamOverHttp(
+export async function streamOverHttp<T>(
   call: TurnCall,
   options: CallOptions,
   fallback: UseHttp,
-): Promise<StreamResult> {
+  convert: PartConverter<T> | undefined,
+): Promise<StreamResult<T>> {
   const { config, request } = call;
   const url = config.urls.http;
   const body = { ...request.settings, input: request.input, stream: true };
@@ -30,8 +31,9 @@ export async function streamOverHttp(
   });
   const reader = events.getReader();
   const stream = streamEvents({
-    buffered: [],
+    convert,
     source: {
+      kind: 'pull',
       next: async () => {
         try {
           const { done, value } = await reader.read();

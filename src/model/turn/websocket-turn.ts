@@ -1,10 +1,10 @@
-import type { CallOptions, StreamPart } from '../../types';
+import type { CallOptions } from '../../types';
 import type { ChainHead } from '../chain/head-store';
 import type { TurnPlan } from '../chain/plan-turn';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
 import type { OpenTurn } from './open-turn';
-import { streamEvents } from './stream-events';
+import { type PartConverter, streamEvents } from './stream-events';
 import type { TurnCall } from './turn-call';
 
 /**
@@ -12,19 +12,21 @@ import type { TurnCall } from './turn-call';
  * recorded and the lane goes back to the pool holding it — before the caller sees the finish, so
  * the next call of the conversation finds both. A response that did not complete leaves no head.
  */
-export function streamWebSocketTurn(
+export function streamWebSocketTurn<T>(
   call: TurnCall,
   turn: OpenTurn,
   options: CallOptions,
-): ReadableStream<StreamPart> {
+  convert: PartConverter<T> | undefined,
+): ReadableStream<T> {
   const { config, request } = call;
   const { leased, queue, plan } = turn;
+  // The events read while waiting for the first output go first; then one silence deadline for
+  // the rest of the turn.
+  queue.putBack(turn.buffered);
+  queue.watchSilence(config.poolSettings.eventTimeoutMs);
   return streamEvents({
-    buffered: turn.buffered,
-    source: {
-      next: () => queue.next(config.poolSettings.eventTimeoutMs),
-      stop: (reason) => leased.stop(reason),
-    },
+    source: { kind: 'push', queue, stop: (reason) => leased.stop(reason) },
+    convert,
     includeRawChunks: options.includeRawChunks ?? false,
     tools: options.tools,
     ...call.mapping,
@@ -44,6 +46,7 @@ export function streamWebSocketTurn(
     url: config.urls.http,
     settle: async ({ terminalType, parts, failed, digestPart }) => {
       turn.detach();
+      queue.close();
       if (!failed) {
         const continued = continuedHead(call, plan);
         const settled = { parts, connectionId: leased.connection.id, continued, digestPart };

@@ -70,6 +70,24 @@ describe('continuation digests', () => {
     expect(await checkDigest(otherBase, digest, await subject())).toBe('credentials-changed');
   });
 
+  it('sign alike with a key that signed other settings before (the settings MAC is cached)', async () => {
+    const reused = await key();
+    const s1 = await subject();
+    const s2 = await subject({ settingsKey: '{"model":"gpt-5"}' });
+    const minted = [
+      await mintDigest(reused, s1),
+      await mintDigest(reused, s2),
+      await mintDigest(reused, s1),
+    ];
+    expect(minted).toEqual([
+      await mintDigest(await key(), s1),
+      await mintDigest(await key(), s2),
+      await mintDigest(await key(), s1),
+    ]);
+    expect(minted[1]).not.toBe(minted[0]);
+    expect(await checkDigest(reused, minted[0] as string, s2)).toBe('settings-changed');
+  });
+
   it('never carries the key material', async () => {
     const digestKey = await deriveDigestKey(
       'https://api.openai.com/v1\nauthorization:Bearer sk-secret',

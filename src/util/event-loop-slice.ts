@@ -1,0 +1,52 @@
+/**
+ * Bursts of calls give the event loop its turns. An app that starts many calls at once (a
+ * thousand conversations from one `Promise.all`, or a thousand streams ending in one read of the
+ * event loop) would otherwise run the synchronous part of every call — converting the prompt,
+ * planning, opening a socket — back to back in one turn, and every socket, timer and request of
+ * the process would wait behind it: hundreds of milliseconds at 1,000 calls.
+ *
+ * A call asks `sliceRoom()` where a stretch of its synchronous work begins. Within the first
+ * SLICE_MS of the current turn it goes on at once (undefined: nothing to wait for, not even a
+ * microtask); after that it gets a promise that resolves in a later turn that has room.
+ */
+const SLICE_MS = 4;
+
+const nextTurn: (callback: () => void) => void =
+  typeof globalThis.setImmediate === 'function'
+    ? (callback) => globalThis.setImmediate(callback)
+    : (callback) => globalThis.setTimeout(callback, 0);
+
+let sliceStartedAt: number | undefined;
+/** A call that waited went on in this turn (so waiting calls never starve behind new ones). */
+let waiterWentOn = false;
+
+function endSlice(): void {
+  sliceStartedAt = undefined;
+  waiterWentOn = false;
+}
+
+function turnHasRoom(): boolean {
+  const now = performance.now();
+  if (sliceStartedAt === undefined) {
+    sliceStartedAt = now;
+    nextTurn(endSlice);
+    return true;
+  }
+  return now - sliceStartedAt < SLICE_MS;
+}
+
+async function untilRoom(): Promise<void> {
+  for (;;) {
+    await new Promise<void>((resolve) => nextTurn(resolve));
+    const room = turnHasRoom();
+    if (room || !waiterWentOn) {
+      waiterWentOn = true;
+      return;
+    }
+  }
+}
+
+/** Undefined: go on now. A promise: this turn's slice is used up; it resolves when one has room. */
+export function sliceRoom(): Promise<void> | undefined {
+  return turnHasRoom() ? undefined : untilRoom();
+}

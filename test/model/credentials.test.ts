@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { CredentialCache } from '../../src/model/credentials';
+
+const BASE = 'https://api.openai.com/v1';
+const auth = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });
+
+describe('CredentialCache', () => {
+  it('derives a digest key once per credential and hands the same key to every call', async () => {
+    const cache = new CredentialCache();
+    const first = await cache.resolve(BASE, auth('sk-a'), true);
+    const second = await cache.resolve(BASE, auth('sk-a'), true);
+    expect(second.scope).toBe(first.scope);
+    expect(second.digestKey).toBe(first.digestKey);
+    expect(cache.size).toBe(1);
+  });
+
+  it('never shares a scope or a key across API keys or base URLs', async () => {
+    const cache = new CredentialCache();
+    const a = await cache.resolve(BASE, auth('sk-a'), true);
+    const b = await cache.resolve(BASE, auth('sk-b'), true);
+    const gateway = await cache.resolve('https://gateway.test/v1', auth('sk-a'), true);
+    expect(new Set([a.scope, b.scope, gateway.scope]).size).toBe(3);
+    expect(b.digestKey).not.toBe(a.digestKey);
+    expect(b.digestKey?.credentialTag).not.toBe(a.digestKey?.credentialTag);
+    expect(gateway.digestKey?.credentialTag).not.toBe(a.digestKey?.credentialTag);
+  });
+
+  it('derives no key when the call does not sign digests (inputMode: full)', async () => {
+    const cache = new CredentialCache();
+    const { scope, digestKey } = await cache.resolve(BASE, auth('sk-a'), false);
+    expect(scope).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(digestKey).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('stays bounded when every call brings a new key, and holds no key material', async () => {
+    const cache = new CredentialCache(4);
+    for (let i = 0; i < 20; i++) await cache.resolve(BASE, auth(`sk-secret-${i}`), true);
+    expect(cache.size).toBe(4);
+    expect(JSON.stringify(cache.scopes())).not.toContain('secret');
+    // The oldest was evicted: resolving it again derives a key anew (an equal one).
+    const again = await cache.resolve(BASE, auth('sk-secret-0'), true);
+    const fresh = await new CredentialCache().resolve(BASE, auth('sk-secret-0'), true);
+    expect(again.digestKey?.credentialTag).toBe(fresh.digestKey?.credentialTag);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { sliceRoom } from '../../src/util/event-loop-slice';
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Keeps the thread busy for `ms`, as a burst of synchronous call preparation would. */
+function busyFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spin
+  }
+}
+
+describe('sliceRoom', () => {
+  it('lets a call go on at once, without even a microtask, while the turn has room', async () => {
+    await nextTurn();
+    expect(sliceRoom()).toBeUndefined();
+    expect(sliceRoom()).toBeUndefined();
+  });
+
+  it('makes a call wait for a later turn once the slice is used up', async () => {
+    await nextTurn();
+    expect(sliceRoom()).toBeUndefined();
+    busyFor(6);
+    let otherWorkRan = false;
+    setImmediate(() => {
+      otherWorkRan = true;
+    });
+    const wait = sliceRoom();
+    expect(wait).toBeInstanceOf(Promise);
+    await wait;
+    // Work queued before the wait ran first: the call gave the event loop its turn.
+    expect(otherWorkRan).toBe(true);
+    // The new turn has room again.
+    expect(sliceRoom()).toBeUndefined();
+  });
+
+  it('spreads a burst over turns, and every waiting call gets through', async () => {
+    await nextTurn();
+    sliceRoom();
+    busyFor(6);
+    const turnsSeen = new Set<number>();
+    let turn = 0;
+    const ticker = setInterval(() => turn++, 0);
+    const calls = Array.from({ length: 20 }, async () => {
+      const wait = sliceRoom();
+      if (wait) await wait;
+      turnsSeen.add(turn);
+      busyFor(2); // each call's own synchronous work: two fit in one slice
+    });
+    await Promise.all(calls);
+    clearInterval(ticker);
+    // 20 calls × 2 ms with 4 ms slices: spread over several turns of the loop (timers ran between).
+    expect(turnsSeen.size).toBeGreaterThan(3);
+  });
+});
