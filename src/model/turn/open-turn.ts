@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import { sliceRoom } from '../../util/event-loop-slice';
 import type { TurnPlan } from '../chain/plan-turn';
 import { type ServerError, toAPICallError } from '../events/server-error';
 import { acquireSocket } from './acquire-socket';
@@ -82,6 +83,14 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
         return useHttpOr(call, context, 'websocket-upgrade-failed', error, attempt.retries);
       }
       throw toTransportError(error, context);
+    }
+    // Sockets that open together (a burst of new conversations) resume their calls together:
+    // planning and sending take turns with the rest of the process.
+    const room = sliceRoom();
+    if (room) await room;
+    if (call.signal?.aborted) {
+      leased.release();
+      throw call.signal.reason;
     }
     const plan = planAttempt(call, leased.lease, attempt.forcedReason);
     // Only a fork keeps its source lane from moving on until it has started.
