@@ -11,7 +11,12 @@
  */
 const SLICE_MS = 4;
 
+/**
+ * `setImmediate` where Node.js has it: the next turn, after pending I/O. Elsewhere a zero timer.
+ * Next.js's edge runtime defines a `setImmediate` that throws when called, so it is not asked.
+ */
 const nextTurn: (callback: () => void) => void =
+  typeof (globalThis as { EdgeRuntime?: unknown }).EdgeRuntime !== 'string' &&
   typeof globalThis.setImmediate === 'function'
     ? (callback) => globalThis.setImmediate(callback)
     : (callback) => globalThis.setTimeout(callback, 0);

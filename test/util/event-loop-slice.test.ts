@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sliceRoom } from '../../src/util/event-loop-slice';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -52,5 +52,29 @@ describe('sliceRoom', () => {
     clearInterval(ticker);
     // 20 calls × 2 ms with 4 ms slices: spread over several turns of the loop (timers ran between).
     expect(turnsSeen.size).toBeGreaterThan(3);
+  });
+
+  it("never calls the edge runtime's setImmediate (it throws there): a zero timer instead", async () => {
+    const realSetImmediate = globalThis.setImmediate;
+    const edge = globalThis as { EdgeRuntime?: string };
+    edge.EdgeRuntime = 'edge-runtime';
+    globalThis.setImmediate = (() => {
+      throw new Error('A Node.js API is used (setImmediate)');
+    }) as unknown as typeof setImmediate;
+    try {
+      vi.resetModules();
+      const { sliceRoom: edgeSliceRoom } = await import('../../src/util/event-loop-slice');
+      expect(edgeSliceRoom()).toBeUndefined();
+      const until = performance.now() + 6;
+      while (performance.now() < until) {
+        // use the slice up
+      }
+      await edgeSliceRoom();
+      expect(edgeSliceRoom()).toBeUndefined();
+    } finally {
+      globalThis.setImmediate = realSetImmediate;
+      delete edge.EdgeRuntime;
+      vi.resetModules();
+    }
   });
 });
