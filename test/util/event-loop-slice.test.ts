@@ -46,11 +46,11 @@ describe('sliceRoom', () => {
       const wait = sliceRoom();
       if (wait) await wait;
       turnsSeen.add(turn);
-      busyFor(2); // each call's own synchronous work: two fit in one slice
+      busyFor(1); // each call's own synchronous work: about two fit in one slice
     });
     await Promise.all(calls);
     clearInterval(ticker);
-    // 20 calls × 2 ms with 4 ms slices: spread over several turns of the loop (timers ran between).
+    // 20 calls × 1 ms with 2 ms slices: spread over several turns of the loop (timers ran between).
     expect(turnsSeen.size).toBeGreaterThan(3);
   });
 
