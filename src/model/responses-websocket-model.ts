@@ -3,6 +3,7 @@ import { sliceRoom } from '../util/event-loop-slice';
 import type { DigestKey } from './chain/continuation-digest';
 import { findHead } from './chain/find-head';
 import { inlineUnstoredItems, responseOfItem } from './chain/inline-unstored';
+import { ensureHeadForms } from './chain/plan-turn';
 import { reusablePrefix } from './chain/reusable-prefix';
 import { ClaimedPrefix } from './chain/verify-claim';
 import { splitHeaders } from './credentials';
@@ -129,7 +130,7 @@ export class ResponsesWebSocketModel {
       },
       mapping: {
         logprobs: chain.request.logprobs,
-        approvalToolCallIds: approvalToolCallIds(options.prompt, config.providerOptionsName),
+        approvalToolCallIds: () => approvalToolCallIds(options.prompt, config.providerOptionsName),
         generate,
       },
     };
@@ -154,7 +155,7 @@ export class ResponsesWebSocketModel {
       modelId: this.modelId,
       options: { ...options, prompt },
       providerOptionsName: name,
-      prefix: claimed ? claimed.source : reusablePrefix(lookup.head, prompt),
+      prefix: claimed ? claimed.source : await reusablePrefix(lookup.head, prompt),
     });
     const settingsKey = JSON.stringify(request.settings);
     let { head, missing } = lookup;
@@ -177,6 +178,7 @@ export class ResponsesWebSocketModel {
     }
     // With store: false only the socket that holds a response can continue it.
     if (!head && missing === 'unverifiable-response' && !request.store) missing = 'not-stored';
+    await ensureHeadForms(head, request.input);
     return { prompt, request, settingsKey, head, missing };
   }
 }

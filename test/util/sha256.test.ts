@@ -62,6 +62,23 @@ describe('sha256 helpers', () => {
     expect(base64url(new Uint8Array(16))).toHaveLength(22);
   });
 
+  it('base64url gives the same text with and without Buffer, for views into a larger buffer too', async () => {
+    vi.resetModules();
+    vi.stubGlobal('Buffer', undefined);
+    let portable: typeof import('../../src/util/sha256');
+    try {
+      portable = await import('../../src/util/sha256');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const whole = new Uint8Array(64).map((_, i) => (i * 37 + 11) % 256);
+    for (const bytes of [whole, whole.subarray(5, 8), whole.subarray(3, 35), new Uint8Array(0)]) {
+      const expected = Buffer.from(bytes).toString('base64url');
+      expect(base64url(bytes)).toBe(expected);
+      expect(portable.base64url(bytes)).toBe(expected);
+    }
+  });
+
   it('constantTimeEqual is plain equality', () => {
     expect(constantTimeEqual('abcd', 'abcd')).toBe(true);
     expect(constantTimeEqual('abcd', 'abce')).toBe(false);

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ConversionState } from '../../convert/convert-prompt';
 import type { InputItem, Message, Warning } from '../../types';
+import type { DeferredForm } from './head-form';
 
 /** What the server holds after a completed response: the head of a chain. */
 export type ChainHead = {
@@ -20,15 +21,14 @@ export type ChainHead = {
   items: readonly InputItem[];
   /** Warnings the conversion of `messages` gave (repeated when they are reused). */
   inputWarnings: readonly Warning[];
-  /** What conversion remembered at the end of `messages` / `plainMessages` (for reuse). */
+  /** What conversion remembered at the end of `messages` (for reuse). */
   conversionState?: ConversionState;
-  plainConversionState?: ConversionState;
   /**
    * The same context as an app that stores messages without their metadata will send it (no item
-   * ids, so no item references): apps that rewrite messages continue by `conversationId`.
+   * ids, so no item references): apps that rewrite messages continue by `conversationId`. Made
+   * when a prompt first fails to start with `messages`.
    */
-  plainMessages: readonly Message[];
-  plainItems: readonly InputItem[];
+  plain: DeferredForm;
   /** Created with store not false: the server can reload it on any socket. */
   stored: boolean;
   /** Socket whose in-memory cache holds this response (until its next response); -1: none. */

@@ -9,7 +9,7 @@ export type TurnPlan =
       input: InputItem[];
       reason: string;
       /**
-       * The form of the head's items the prompt starts with (`head.items` or `head.plainItems`);
+       * The form of the head's items the prompt starts with (`head.items` or its plain form's);
        * empty when the user named the parent of a prompt that holds only what follows it.
        */
       held: readonly InputItem[];
@@ -99,10 +99,23 @@ function explicitPlan(parent: string, items: InputItem[], reason: string): TurnP
   };
 }
 
-/** The form of the head's items the prompt's items extend, if any. */
+/**
+ * The form of the head's items the prompt's items extend, if any. The plain form counts once it
+ * was made: the call made it (`ensureHeadForms`) when its items do not extend `head.items`.
+ */
 function heldPrefix(head: ChainHead | undefined, items: InputItem[]) {
   if (!head) return undefined;
-  return [head.items, head.plainItems].find((candidate) => extendsHistory(candidate, items));
+  if (extendsHistory(head.items, items)) return head.items;
+  const plain = head.plain.current?.items;
+  return plain && extendsHistory(plain, items) ? plain : undefined;
+}
+
+/** Makes the head's plain form when the call's items may extend it (before `planTurn` runs). */
+export async function ensureHeadForms(
+  head: ChainHead | undefined,
+  items: readonly InputItem[],
+): Promise<void> {
+  if (head && !extendsHistory(head.items, items)) await head.plain.load();
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
 import { collectContent } from '../events/collect-content';
 import type { ResponsesRequest } from '../request/build-request';
 import type { DigestKey } from './continuation-digest';
+import { DeferredForm } from './head-form';
 import type { ChainHead, HeadStore } from './head-store';
 import { signHead } from './sign-head';
 
@@ -138,10 +139,7 @@ export async function recordHead(
     if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
   if (!responseId) return undefined;
   const { content } = collectContent(parts);
-  const [withMetadata, plain] = await Promise.all([
-    nextPromptView(outputMessage(content, true), request),
-    nextPromptView(outputMessage(content, false), request),
-  ]);
+  const withMetadata = await nextPromptView(outputMessage(content, true), request);
   const items = [...request.input, ...withMetadata.items];
   const chain = await signHead(call, responseId, items, settled);
   // The digest is metadata of the output message too, as the next prompt will carry it.
@@ -156,11 +154,16 @@ export async function recordHead(
       conversionKey: request.conversionKey,
       inputWarnings: request.inputWarnings,
       conversionState: withMetadata.state,
-      plainConversionState: plain.state,
       messages: [...prompt, ...(withMetadata.messages.length > 0 ? messages : [])],
       items,
-      plainMessages: [...prompt, ...plain.messages],
-      plainItems: [...request.input, ...plain.items],
+      plain: new DeferredForm(async () => {
+        const plain = await nextPromptView(outputMessage(content, false), request);
+        return {
+          messages: [...prompt, ...plain.messages],
+          items: [...request.input, ...plain.items],
+          conversionState: plain.state,
+        };
+      }),
       stored: request.store,
       connectionId: settled.connectionId,
       chain,

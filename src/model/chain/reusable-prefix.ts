@@ -1,42 +1,35 @@
 import type { Prompt } from '../../types';
 import type { PromptPrefix } from '../request/build-input';
+import type { HeadForm } from './head-form';
 import type { ChainHead } from './head-store';
 import { extendsHistory } from './history-prefix';
 
 /**
  * The part of a prompt whose conversion a chain head already holds: the head's messages, when the
  * prompt starts with them (compared structurally; the AI SDK hands the same history strings and
- * objects back, so this is mostly pointer checks). Only the messages after it are converted.
+ * objects back, so this is mostly pointer checks). Only the messages after it are converted. The
+ * plain form is tried (and made, the first time) only when the form with metadata does not fit.
  */
-export function reusablePrefix(
+export async function reusablePrefix(
   head: ChainHead | undefined,
   prompt: Prompt,
-): PromptPrefix | undefined {
+): Promise<PromptPrefix | undefined> {
   if (!head) return undefined;
-  return (
-    heldPrefix(head, prompt) ??
-    prefixOf(head, head.plainMessages, head.plainItems, head.plainConversionState, prompt)
-  );
+  return heldPrefix(head, prompt) ?? prefixOf(head, await head.plain.load(), prompt);
 }
 
 /** The same, for the head's messages with their metadata only (the form its `chain` hashes). */
 export function heldPrefix(head: ChainHead, prompt: Prompt): PromptPrefix | undefined {
-  return prefixOf(head, head.messages, head.items, head.conversionState, prompt);
+  return prefixOf(head, head, prompt);
 }
 
-function prefixOf(
-  head: ChainHead,
-  messages: ChainHead['messages'],
-  items: ChainHead['items'],
-  state: ChainHead['conversionState'],
-  prompt: Prompt,
-): PromptPrefix | undefined {
-  if (messages.length === 0 || !extendsHistory(messages, prompt)) return undefined;
+function prefixOf(head: ChainHead, form: HeadForm, prompt: Prompt): PromptPrefix | undefined {
+  if (form.messages.length === 0 || !extendsHistory(form.messages, prompt)) return undefined;
   return {
-    messageCount: messages.length,
-    items,
+    messageCount: form.messages.length,
+    items: form.items,
     warnings: head.inputWarnings,
     conversionKey: head.conversionKey,
-    state,
+    state: form.conversionState,
   };
 }

@@ -4,6 +4,7 @@ import type { PrefixSource, PromptPrefix } from '../request/build-input';
 import type { ResponsesRequest } from '../request/build-request';
 import { checkDigest, type DigestKey } from './continuation-digest';
 import type { DigestClaim } from './find-head';
+import { DeferredForm } from './head-form';
 import type { ChainHead, HeadStore } from './head-store';
 import { EMPTY_CHAIN, extendItemChain } from './item-chain';
 import { heldPrefix } from './reusable-prefix';
@@ -82,9 +83,7 @@ export class ClaimedPrefix {
       inputWarnings: [...prefix.warnings],
       conversionState: prefix.state,
       // Verified in the form with metadata only; the plain form is the same (never empty).
-      plainMessages: messages,
-      plainItems: prefix.items,
-      plainConversionState: prefix.state,
+      plain: DeferredForm.of({ messages, items: prefix.items, conversionState: prefix.state }),
       stored: true,
       connectionId: -1,
       chain,

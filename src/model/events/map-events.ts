@@ -37,7 +37,6 @@ export class ResponseEventMapper implements ItemContext {
   readonly providerOptionsName: string;
   readonly tools: ToolNames;
   readonly ongoingToolCalls = new Map<number, OngoingToolCall>();
-  readonly approvalToolCallIds: Map<string, string>;
   readonly hostedToolSearchCallIds: string[] = [];
   readonly retrievedFileIds = new Set<string>();
   readonly text = new TextBlocks(this);
@@ -53,6 +52,7 @@ export class ResponseEventMapper implements ItemContext {
   private readonly items = new OutputItemLog();
   private readonly citations: CitationSources;
   private readonly outcome = new ResponseOutcome();
+  private approvals: Map<string, string> | undefined;
   private terminalSeen = false;
   private errorSeen = false;
   private finishEmitted = false;
@@ -66,9 +66,14 @@ export class ResponseEventMapper implements ItemContext {
     this.options = options;
     this.providerOptionsName = options.providerOptionsName;
     this.tools = createToolNames(options.tools);
-    this.approvalToolCallIds = new Map(Object.entries(options.approvalToolCallIds ?? {}));
     this.generating = options.generate !== undefined;
     this.citations = new CitationSources(this, options.generate);
+  }
+
+  /** MCP approval request id → tool call id, read from the prompt when first needed. */
+  get approvalToolCallIds(): Map<string, string> {
+    this.approvals ??= new Map(Object.entries(this.options.approvalToolCallIds?.() ?? {}));
+    return this.approvals;
   }
 
   /** A terminal event or an error event was seen: the turn is over. */

@@ -58,8 +58,11 @@ export type ResponseEventMapperOptions = {
   url?: string;
   requestBodyValues?: unknown;
   responseHeaders?: Record<string, string>;
-  /** MCP approval request id → tool call id the prompt used for it. */
-  approvalToolCallIds?: Record<string, string>;
+  /**
+   * MCP approval request id → tool call id the prompt used for it; a function is asked only when
+   * a response names an approval (reading the prompt for them is a pass over the whole history).
+   */
+  approvalToolCallIds?: () => Record<string, string>;
   /** Ids of source parts and MCP approval calls (tests make them deterministic). */
   generateId?: () => string;
   /**

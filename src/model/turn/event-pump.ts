@@ -21,8 +21,8 @@ export type PumpArgs = {
   tools: CallOptions['tools'];
   /** Collect output_text logprobs into the finish metadata (`providerOptions.openai.logprobs`). */
   logprobs: boolean;
-  /** MCP approval request id → the tool call id the prompt knows it by. */
-  approvalToolCallIds: Record<string, string>;
+  /** MCP approval request id → the tool call id the prompt knows it by (read when needed). */
+  approvalToolCallIds: () => Record<string, string>;
   /**
    * For doGenerate: the parts are held back, and a finished response is reported as its
    * terminal event's output (generate-parts.ts) — what the chain head is recorded from too.

@@ -60,8 +60,8 @@ export type TurnCall = ChainCall & {
   mapping: {
     /** `providerOptions.openai.logprobs` was asked for: collect them into the finish metadata. */
     logprobs: boolean;
-    /** MCP approval request id → the tool call id the prompt knows it by. */
-    approvalToolCallIds: Record<string, string>;
+    /** MCP approval request id → the tool call id the prompt knows it by (read when needed). */
+    approvalToolCallIds: () => Record<string, string>;
     /** doGenerate: report a finished response as its output items (stream-events.ts). */
     generate: boolean;
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findHead } from '../../../src/model/chain/find-head';
+import { DeferredForm } from '../../../src/model/chain/head-form';
 import { type ChainHead, HeadStore } from '../../../src/model/chain/head-store';
 import type { CallOptions, Message } from '../../../src/types';
 
@@ -12,8 +13,7 @@ function head(responseId: string, scope = 'scope-a'): ChainHead {
     messages: [],
     items: [],
     inputWarnings: [],
-    plainMessages: [],
-    plainItems: [],
+    plain: DeferredForm.of({ messages: [], items: [] }),
     stored: true,
     connectionId: 1,
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DeferredForm } from '../../../src/model/chain/head-form';
 import { type ChainHead, HeadStore } from '../../../src/model/chain/head-store';
 
 function head(responseId: string, items: number, scope = 's'): ChainHead {
@@ -11,8 +12,7 @@ function head(responseId: string, items: number, scope = 's'): ChainHead {
     messages: [],
     items: list,
     inputWarnings: [],
-    plainMessages: [],
-    plainItems: list,
+    plain: DeferredForm.of({ messages: [], items: list }),
     stored: true,
     connectionId: 1,
   };

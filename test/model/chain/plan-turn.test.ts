@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DeferredForm } from '../../../src/model/chain/head-form';
 import type { ChainHead } from '../../../src/model/chain/head-store';
 import { planResend, planTurn } from '../../../src/model/chain/plan-turn';
 import type { InputItem } from '../../../src/types';
@@ -33,8 +34,7 @@ function head(overrides: Partial<ChainHead> = {}): ChainHead {
     messages: [],
     items: held(),
     inputWarnings: [],
-    plainMessages: [],
-    plainItems: heldPlain(),
+    plain: DeferredForm.of({ messages: [], items: heldPlain() }),
     stored: true,
     connectionId: 7,
     ...overrides,
@@ -332,7 +332,7 @@ describe('planTurn (the delta rule)', () => {
       // The form of the head's items the prompt starts with, by identity (a chain extends it);
       // nothing when the user named the parent of a prompt that holds only what follows it.
       if (planned.explicit) expect(form).toEqual([]);
-      else expect([testCase.head?.items, testCase.head?.plainItems]).toContain(form);
+      else expect([testCase.head?.items, testCase.head?.plain.current?.items]).toContain(form);
     }
   });
 
@@ -362,7 +362,7 @@ describe('planTurn (the delta rule)', () => {
       const sent = testCase.items.filter(
         (item) => item.type !== 'item_reference' || !held.has(item.id as string),
       );
-      const forms = [testCase.head.items, testCase.head.plainItems];
+      const forms = [testCase.head.items, testCase.head.plain.current?.items ?? []];
       expect(forms.map((form) => [...form, ...planned.input])).toContainEqual(sent);
     }
   });

@@ -155,8 +155,11 @@ describe('a long tool loop converts each message about once', () => {
         0,
       );
       // Without reuse: 2 + 4 + ... + 40 = 420 messages for the prompts alone. With it: the first
-      // prompt (2), then 2 new messages per step, plus each response's output message (twice).
-      expect(converted).toBeLessThan(20 * 5);
+      // prompt (2), then 2 new messages per step, plus each response's output message.
+      expect(converted).toBeLessThan(20 * 4);
+      // Two conversions a step: the new messages, and the output as the next prompt will carry it.
+      // The form without metadata is never made: every prompt carries the metadata.
+      expect(convertPrompt).toHaveBeenCalledTimes(20 * 2);
       expect(mock.server.requests.every((r) => r.duplicates.length === 0)).toBe(true);
     } finally {
       await mock.close();
@@ -174,9 +177,36 @@ describe('a long tool loop converts each message about once', () => {
         messages.push(...result.responseMessages);
       }
       const sizes = convertPrompt.mock.calls.map(([args]) => args.prompt.length);
-      // After the first call, each call converts only its new user message (+ its output, twice).
+      // After the first call, each call converts only its new user message (+ its output).
       expect(Math.max(...sizes.slice(3))).toBe(1);
       expect(mock.server.requests.slice(1).every((r) => r.previousResponseId !== null)).toBe(true);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('an app that drops the metadata continues from the plain form, made once per response', async () => {
+    const mock = await startMock();
+    try {
+      const model = mock.provider('gpt-4.1-mini');
+      const providerOptions = { openai: { conversationId: 'chat-plain' } };
+      const messages: ModelMessage[] = [];
+      const perCall: number[] = [];
+      for (let turn = 0; turn < 4; turn++) {
+        messages.push({ role: 'user', content: `message ${turn}` });
+        convertPrompt.mockClear();
+        const result = await generateText({ model, messages, providerOptions });
+        perCall.push(convertPrompt.mock.calls.length);
+        expect(wsMeta(result.providerMetadata).inputMode).toBe(turn === 0 ? 'full' : 'delta');
+        // Stored as a database would keep it: text only, no providerOptions.
+        messages.push({ role: 'assistant', content: result.text });
+      }
+      // First call: the prompt and the output. Each later call: the plain form of the previous
+      // response (its prompt does not carry the metadata), its new messages, its output.
+      expect(perCall).toEqual([2, 3, 3, 3]);
+      const sent = mock.server.requests.slice(1).map((r) => r.body.input as unknown[]);
+      // Only the new user message goes out: the plain form matched what the server holds.
+      expect(sent.every((input) => input.length === 1)).toBe(true);
     } finally {
       await mock.close();
     }

@@ -700,11 +700,39 @@ describe('hand-written streams match @ai-sdk/openai', () => {
       }),
       terminal(),
     ];
-    const { parts } = runOurs(events, { approvalToolCallIds: { mcpr_1: 'call_from_prompt' } });
+    const { parts } = runOurs(events, {
+      approvalToolCallIds: () => ({ mcpr_1: 'call_from_prompt' }),
+    });
     const ids = parts
       .filter((part) => part.type === 'tool-call' || part.type === 'tool-result')
       .map((part) => (part as { toolCallId: string }).toolCallId);
     expect(ids).toEqual(['call_from_prompt', 'call_from_prompt']);
+  });
+
+  it('reads the approvals of the prompt only for a response that names one', () => {
+    let reads = 0;
+    const approvalToolCallIds = () => {
+      reads++;
+      return { mcpr_1: 'call_from_prompt' };
+    };
+    const call = (approval: boolean) =>
+      done(0, {
+        type: 'mcp_call',
+        id: 'mcp_9',
+        status: 'completed',
+        arguments: '{}',
+        name: 'rm',
+        server_label: 'srv',
+        output: 'done',
+        ...(approval && { approval_request_id: 'mcpr_1' }),
+      });
+    runOurs([created(), call(false), terminal()], { approvalToolCallIds });
+    expect(reads).toBe(0);
+    const { parts } = runOurs([created(), call(true), terminal()], { approvalToolCallIds });
+    expect(reads).toBe(1);
+    expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({
+      toolCallId: 'call_from_prompt',
+    });
   });
 
   it('names hosted shell calls provider-executed when the shell runs in a container', () => {

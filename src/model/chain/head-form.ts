@@ -1,0 +1,46 @@
+import type { ConversionState } from '../../convert/convert-prompt';
+import type { InputItem, Message } from '../../types';
+
+/** A chain head's context in one form: the messages, the items they convert to, the state after. */
+export type HeadForm = {
+  messages: readonly Message[];
+  items: readonly InputItem[];
+  conversionState?: ConversionState;
+};
+
+/**
+ * A form of a head that is only made when a call needs it. A head's plain form (its context as
+ * an app that drops metadata sends it) costs a conversion of the response's output, and almost
+ * every next prompt carries the metadata, so it is converted the first time a prompt does not
+ * (once, however many calls ask at the same time).
+ */
+export class DeferredForm {
+  private form: HeadForm | undefined;
+  private pending: Promise<HeadForm> | undefined;
+
+  constructor(private make: (() => Promise<HeadForm>) | undefined) {}
+
+  /** A form that is already known. */
+  static of(form: HeadForm): DeferredForm {
+    const known = new DeferredForm(undefined);
+    known.form = form;
+    return known;
+  }
+
+  /** The form, if it was made (`load` makes it). */
+  get current(): HeadForm | undefined {
+    return this.form;
+  }
+
+  load(): Promise<HeadForm> {
+    if (this.form) return Promise.resolve(this.form);
+    const make = this.make as () => Promise<HeadForm>;
+    this.pending ??= make().then((form) => {
+      this.form = form;
+      // What it was made from is no longer needed.
+      this.make = undefined;
+      return form;
+    });
+    return this.pending;
+  }
+}
