@@ -16,6 +16,7 @@ import {
   type ServerEvent,
 } from './schemas/event-schemas';
 import { isKnownItemType, itemSchemas, type OutputItem } from './schemas/output-item-schemas';
+import { isPlainEvent, isPlainItem } from './schemas/plain-shapes';
 import {
   readFailedResponseError,
   readServerError,
@@ -137,8 +138,8 @@ export class ResponseEventMapper implements ItemContext {
     const type = (event as { type?: unknown } | null)?.type;
     // Deltas are nearly every event of a stream: check their few primitive fields by hand and
     // keep the schema for everything else (and for deltas that do not fit the fast check).
-    if (isPlainDelta(type, event)) {
-      this.dispatch(event, event, emit);
+    if (isPlainDelta(type, event) || isPlainEvent(type, event)) {
+      this.dispatch(event as ServerEvent & Record<string, unknown>, event, emit);
       return;
     }
     if (!isKnownEventType(type)) return;
@@ -229,12 +230,15 @@ export class ResponseEventMapper implements ItemContext {
     if (done) this.items.itemDone(value.output_index, rawItem as JsonObject);
     const itemType = value.item.type;
     if (!isKnownItemType(itemType)) return; // an item type of the future: kept in outputItems only
-    const parsed = itemSchemas[itemType].safeParse(rawItem);
-    if (!parsed.success) {
-      this.onInvalid(rawItem, parsed.error, emit);
-      return;
+    let item = rawItem as OutputItem;
+    if (!isPlainItem(itemType, rawItem)) {
+      const parsed = itemSchemas[itemType].safeParse(rawItem);
+      if (!parsed.success) {
+        this.onInvalid(rawItem, parsed.error, emit);
+        return;
+      }
+      item = parsed.data as OutputItem;
     }
-    const item = parsed.data as OutputItem;
     if (done) mapItemDone(this, value.output_index, item, rawItem, emit);
     else mapItemAdded(this, value.output_index, item, emit);
   }

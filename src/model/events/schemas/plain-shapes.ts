@@ -1,0 +1,91 @@
+/*
+ * Hand checks for the events and output items that every response carries once (created,
+ * output_item.added / .done for messages, reasoning and function calls, the terminal event), in
+ * the plain shapes their schemas accept. A value that passes is read as it came: its schema
+ * would only strip keys the mapper never reads. Anything else (a field of another type, an
+ * optional structure that is present) goes through the schema as before, so validation is the
+ * same; the check only keeps zod's object walk off the path of a normal response.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+// JSON.parse gives Infinity for 1e999, which z.number() rejects.
+const isNumber = (value: unknown): value is number => Number.isFinite(value);
+const nullishString = (value: unknown) => value == null || typeof value === 'string';
+const nullishNumber = (value: unknown) => value == null || isNumber(value);
+const nullishBoolean = (value: unknown) => value == null || typeof value === 'boolean';
+const nullishObject = (value: unknown): value is Json | null | undefined =>
+  value == null || isObject(value);
+
+function isPlainCreated(response: unknown): boolean {
+  return (
+    isObject(response) &&
+    nullishString(response.id) &&
+    nullishNumber(response.created_at) &&
+    nullishString(response.model) &&
+    nullishBoolean(response.store) &&
+    nullishString(response.service_tier)
+  );
+}
+
+function isPlainTerminal(response: unknown): boolean {
+  if (!isObject(response)) return false;
+  const { incomplete_details: details, reasoning, error } = response;
+  return (
+    nullishString(response.id) &&
+    (response.output == null || Array.isArray(response.output)) &&
+    nullishObject(details) &&
+    nullishString(details?.reason) &&
+    nullishString(response.service_tier) &&
+    nullishObject(reasoning) &&
+    nullishString(reasoning?.context) &&
+    nullishObject(response.prompt_cache_diagnostics) &&
+    // A terminal error is rare: its schema reads it.
+    error == null
+  );
+}
+
+/** True when the event has the plain shape of its type's schema (for the types checked here). */
+export function isPlainEvent(type: unknown, event: unknown): event is Json {
+  const value = event as Json;
+  switch (type) {
+    case 'response.created':
+      return isPlainCreated(value.response);
+    case 'response.output_item.added':
+    case 'response.output_item.done':
+      return (
+        isNumber(value.output_index) && isObject(value.item) && typeof value.item.type === 'string'
+      );
+    case 'response.completed':
+    case 'response.incomplete':
+      return isPlainTerminal(value.response);
+    default:
+      return false;
+  }
+}
+
+/** True when the output item has the plain shape of its type's schema (for the types checked here). */
+export function isPlainItem(type: string, item: Json): boolean {
+  switch (type) {
+    case 'message':
+      return typeof item.id === 'string' && nullishString(item.phase);
+    case 'reasoning':
+      return typeof item.id === 'string' && nullishString(item.encrypted_content);
+    case 'function_call':
+      return (
+        typeof item.id === 'string' &&
+        typeof item.call_id === 'string' &&
+        typeof item.name === 'string' &&
+        nullishString(item.arguments) &&
+        nullishBoolean(item.async) &&
+        nullishString(item.namespace) &&
+        // A program caller is rare: its schema reads it.
+        item.caller == null &&
+        nullishString(item.status)
+      );
+    default:
+      return false;
+  }
+}
