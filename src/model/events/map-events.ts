@@ -9,14 +9,9 @@ import { TextBlocks } from './map-text';
 import type { Emit, OngoingToolCall, ResponseEventMapperOptions } from './mapper-scope';
 import { OutputItemLog } from './output-item-log';
 import { ResponseOutcome } from './response-outcome';
-import {
-  type Annotation,
-  eventSchemas,
-  isKnownEventType,
-  type ServerEvent,
-} from './schemas/event-schemas';
-import { isKnownItemType, itemSchemas, type OutputItem } from './schemas/output-item-schemas';
-import { isPlainEvent, isPlainItem } from './schemas/plain-shapes';
+import { type Annotation, isKnownEventType, type ServerEvent } from './schemas/event-schemas';
+import { isKnownItemType, type OutputItem } from './schemas/output-item-schemas';
+import { readEvent, readItem } from './schemas/plain-shapes';
 import {
   readFailedResponseError,
   readServerError,
@@ -138,17 +133,17 @@ export class ResponseEventMapper implements ItemContext {
     const type = (event as { type?: unknown } | null)?.type;
     // Deltas are nearly every event of a stream: check their few primitive fields by hand and
     // keep the schema for everything else (and for deltas that do not fit the fast check).
-    if (isPlainDelta(type, event) || isPlainEvent(type, event)) {
-      this.dispatch(event as ServerEvent & Record<string, unknown>, event, emit);
+    if (isPlainDelta(type, event)) {
+      this.dispatch(event, event, emit);
       return;
     }
     if (!isKnownEventType(type)) return;
-    const parsed = eventSchemas[type].safeParse(event);
-    if (!parsed.success) {
-      this.onInvalid(event, parsed.error, emit);
+    const read = readEvent(type, event);
+    if (!read.success) {
+      this.onInvalid(event, read.error, emit);
       return;
     }
-    this.dispatch(parsed.data as ServerEvent, event as Record<string, unknown>, emit);
+    this.dispatch(read.data as ServerEvent, event as Record<string, unknown>, emit);
   }
 
   /**
@@ -230,15 +225,12 @@ export class ResponseEventMapper implements ItemContext {
     if (done) this.items.itemDone(value.output_index, rawItem as JsonObject);
     const itemType = value.item.type;
     if (!isKnownItemType(itemType)) return; // an item type of the future: kept in outputItems only
-    let item = rawItem as OutputItem;
-    if (!isPlainItem(itemType, rawItem)) {
-      const parsed = itemSchemas[itemType].safeParse(rawItem);
-      if (!parsed.success) {
-        this.onInvalid(rawItem, parsed.error, emit);
-        return;
-      }
-      item = parsed.data as OutputItem;
+    const read = readItem(itemType, rawItem);
+    if (!read.success) {
+      this.onInvalid(rawItem, read.error, emit);
+      return;
     }
+    const item = read.data as OutputItem;
     if (done) mapItemDone(this, value.output_index, item, rawItem, emit);
     else mapItemAdded(this, value.output_index, item, emit);
   }

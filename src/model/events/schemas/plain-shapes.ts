@@ -7,6 +7,9 @@
  * same; the check only keeps zod's object walk off the path of a normal response.
  */
 
+import { type EventType, eventSchemas } from './event-schemas';
+import { type ItemType, itemSchemas } from './output-item-schemas';
+
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
@@ -88,4 +91,21 @@ export function isPlainItem(type: string, item: Json): boolean {
     default:
       return false;
   }
+}
+
+/** A parse result: the value to read, or why it does not fit its schema. */
+type Read = { success: true; data: unknown } | { success: false; error: unknown };
+
+/** A known event as the mapper reads it: as it came when plain, else its schema's parse. */
+export function readEvent(type: EventType, event: unknown): Read {
+  return isPlainEvent(type, event)
+    ? { success: true, data: event }
+    : eventSchemas[type].safeParse(event);
+}
+
+/** A known output item as the mapper reads it: as it came when plain, else its schema's parse. */
+export function readItem(type: ItemType, item: Json): Read {
+  return isPlainItem(type, item)
+    ? { success: true, data: item }
+    : itemSchemas[type].safeParse(item);
 }
