@@ -1,0 +1,131 @@
+// `npm run bench:ab -- <rev-a> [<rev-b>]`: client CPU per step of two revisions of this package,
+// measured in one process, for judging a single change.
+//
+// The full bench gives each contender a process of its own. That is right for comparing
+// contenders, but this machine drifts by 15–30 % between processes and between runs minutes
+// apart, more than most single changes are worth. Here both builds are loaded side by side in
+// one process and their tool loops alternate (A B, B A, …) against one mock with the bench's cost
+// model (in its own process), so both see the same machine state; an A/A comparison of one
+// revision lands within about 3 % (1.027 in one 60-loop run).
+//
+//   <rev-a>, <rev-b>   git revisions; `.` is the working tree (the default for <rev-b>)
+//   AB_ITEMS=<n>       history items of each loop (default 100)
+//   AB_LOOPS=<n>       measured loops per build (default 60; 12 steps each, the first 2 left out)
+import { execFileSync, fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './lib/dist.mjs';
+import { runModelLoop } from './lib/model-loop.mjs';
+import { median } from './lib/stats.mjs';
+import { API_KEY, MODEL_ID } from './lib/workload.mjs';
+
+const STEPS = 12;
+const SKIP = 2;
+const WARM_UP_LOOPS = 15;
+const OUT = resolve(ROOT, 'node_modules/.cache/ai-sdk-openai-ws-ab');
+
+/** The sources of `rev` in a temporary folder (the working tree for `.`). */
+function sourcesOf(rev) {
+  if (rev === '.') return { dir: ROOT, done: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'ai-sdk-openai-ws-ab-'));
+  const archive = execFileSync('git', ['archive', rev], { cwd: ROOT, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  symlinkSync(resolve(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Builds `rev` inside node_modules (so the build's bare imports resolve); returns its folder. */
+function build(rev, name) {
+  const out = join(OUT, name);
+  mkdirSync(OUT, { recursive: true });
+  const sources = sourcesOf(rev);
+  try {
+    execFileSync(
+      resolve(ROOT, 'node_modules/.bin/tsup'),
+      ['--no-dts', '--silent', '--out-dir', out],
+      {
+        cwd: sources.dir,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+  } finally {
+    sources.done();
+  }
+  return out;
+}
+
+/** The bench's mock with its cost model, in a process of its own; resolves with its URL. */
+function startServer(distDir) {
+  const child = fork(resolve(ROOT, 'bench/lib/ab-server.mjs'), {
+    env: { ...process.env, AB_DIST: distDir },
+  });
+  return new Promise((resolveUrl, reject) => {
+    child.once('message', (url) => resolveUrl({ url, close: () => child.kill() }));
+    child.once('error', reject);
+  });
+}
+
+const loadBuild = (dir) => import(pathToFileURL(join(dir, 'v4.js')).href);
+
+export async function compare(
+  revA,
+  revB,
+  { items = 100, loops = 60, warmUpLoops = WARM_UP_LOOPS } = {},
+) {
+  const dirs = [build(revA, 'a'), build(revB, 'b')];
+  const server = await startServer(dirs[0]);
+  try {
+    const builds = await Promise.all(dirs.map(loadBuild));
+    const historyPairs = Math.max(0, Math.round((items - 2) / 2));
+    const loop = async (k, label) => {
+      const provider = builds[k].createOpenAIWebSocket({
+        apiKey: API_KEY,
+        baseURL: server.url,
+        transport: 'websocket',
+        // Distinct names: the two builds never share a registry entry even for one revision.
+        name: `ab-${k}`,
+      });
+      try {
+        const userText = `A/B ${k} ${label}. #tools=100000`;
+        const steps = await runModelLoop(provider(MODEL_ID), {
+          mode: 'full',
+          steps: STEPS,
+          historyPairs,
+          userText,
+        });
+        return steps.slice(SKIP).map((step) => step.cpuUs);
+      } finally {
+        await provider.close();
+      }
+    };
+    for (let i = 0; i < warmUpLoops; i++) for (const k of [0, 1]) await loop(k, `warm-up ${i}`);
+    const cpu = [[], []];
+    for (let i = 0; i < loops; i++) {
+      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) cpu[k].push(...(await loop(k, String(i))));
+    }
+    const [a, b] = cpu.map(median);
+    return { a, b, ratio: b / a, steps: cpu[0].length };
+  } finally {
+    server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [revA, revB = '.'] = process.argv.slice(2);
+  if (!revA) {
+    console.error('usage: npm run bench:ab -- <rev-a> [<rev-b>]');
+    process.exit(2);
+  }
+  const result = await compare(revA, revB, {
+    items: Number(process.env.AB_ITEMS ?? 100),
+    loops: Number(process.env.AB_LOOPS ?? 60),
+  });
+  const us = (value) => `${Math.round(value)} µs`;
+  console.log(
+    `client CPU per step (median of ${result.steps} steps each): A ${revA} ${us(result.a)}, ` +
+      `B ${revB} ${us(result.b)}, B/A ${result.ratio.toFixed(3)}`,
+  );
+  process.exit(0);
+}

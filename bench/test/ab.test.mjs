@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { compare } from '../ab.mjs';
+
+describe('bench:ab', () => {
+  it('builds a committed revision and the working tree and measures both in one process', async () => {
+    const result = await compare('HEAD', '.', { items: 10, loops: 2, warmUpLoops: 1 });
+    // 2 loops of 12 steps per build, the first 2 steps of each left out.
+    expect(result.steps).toBe(2 * 10);
+    expect(result.a).toBeGreaterThan(0);
+    expect(result.b).toBeGreaterThan(0);
+    expect(result.ratio).toBeCloseTo(result.b / result.a, 10);
+  }, 180_000);
+});
