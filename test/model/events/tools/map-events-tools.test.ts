@@ -685,21 +685,21 @@ describe('hand-written streams match @ai-sdk/openai', () => {
     });
   });
 
+  /** A completed MCP call, after approval `mcpr_1` or without one. */
+  const mcpCall = (approved: boolean) =>
+    done(0, {
+      type: 'mcp_call',
+      id: 'mcp_9',
+      status: 'completed',
+      arguments: '{}',
+      name: 'rm',
+      server_label: 'srv',
+      output: 'done',
+      ...(approved && { approval_request_id: 'mcpr_1' }),
+    });
+
   it('an MCP call that followed an approval keeps the call id the prompt knows', () => {
-    const events = [
-      created(),
-      done(0, {
-        type: 'mcp_call',
-        id: 'mcp_9',
-        status: 'completed',
-        arguments: '{}',
-        name: 'rm',
-        server_label: 'srv',
-        output: 'done',
-        approval_request_id: 'mcpr_1',
-      }),
-      terminal(),
-    ];
+    const events = [created(), mcpCall(true), terminal()];
     const { parts } = runOurs(events, {
       approvalToolCallIds: () => ({ mcpr_1: 'call_from_prompt' }),
     });
@@ -715,20 +715,9 @@ describe('hand-written streams match @ai-sdk/openai', () => {
       reads++;
       return { mcpr_1: 'call_from_prompt' };
     };
-    const call = (approval: boolean) =>
-      done(0, {
-        type: 'mcp_call',
-        id: 'mcp_9',
-        status: 'completed',
-        arguments: '{}',
-        name: 'rm',
-        server_label: 'srv',
-        output: 'done',
-        ...(approval && { approval_request_id: 'mcpr_1' }),
-      });
-    runOurs([created(), call(false), terminal()], { approvalToolCallIds });
+    runOurs([created(), mcpCall(false), terminal()], { approvalToolCallIds });
     expect(reads).toBe(0);
-    const { parts } = runOurs([created(), call(true), terminal()], { approvalToolCallIds });
+    const { parts } = runOurs([created(), mcpCall(true), terminal()], { approvalToolCallIds });
     expect(reads).toBe(1);
     expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({
       toolCallId: 'call_from_prompt',
