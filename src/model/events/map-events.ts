@@ -1,7 +1,6 @@
 import { TypeValidationError } from '@ai-sdk/provider';
 import { generateId as defaultGenerateId } from '@ai-sdk/provider-utils';
 import type { JsonObject, ProviderOptions, StreamPart } from '../../types';
-import { isPlainDelta } from './is-plain-delta';
 import { CitationSources, mapAnnotationToSource } from './map-annotation';
 import { type ItemContext, mapItemAdded, mapItemDone, mapToolInputEvent } from './map-output-items';
 import { ReasoningBlocks } from './map-reasoning';
@@ -11,7 +10,7 @@ import { OutputItemLog } from './output-item-log';
 import { ResponseOutcome } from './response-outcome';
 import { type Annotation, isKnownEventType, type ServerEvent } from './schemas/event-schemas';
 import { isKnownItemType, type OutputItem } from './schemas/output-item-schemas';
-import { readEvent, readItem } from './schemas/plain-shapes';
+import { isPlainDelta, readEvent, readItem } from './schemas/plain-shapes';
 import {
   readFailedResponseError,
   readServerError,

@@ -1,13 +1,13 @@
 /*
- * Hand checks for the events and output items that every response carries once (created,
- * output_item.added / .done for messages, reasoning and function calls, the terminal event), in
- * the plain shapes their schemas accept. A value that passes is read as it came: its schema
- * would only strip keys the mapper never reads. Anything else (a field of another type, an
- * optional structure that is present) goes through the schema as before, so validation is the
- * same; the check only keeps zod's object walk off the path of a normal response.
+ * Hand checks for the plain shapes of the events that make up nearly every response: its deltas,
+ * and what it carries once (created, output_item.added / .done for messages, reasoning and
+ * function calls, the terminal event). A value that passes is read as it came: its schema would
+ * only strip keys the mapper never reads. Anything else (a field of another type, an optional
+ * structure that is present) goes through the schema as before, so validation is the same; the
+ * checks only keep zod's object walk off the path of a normal response.
  */
 
-import { type EventType, eventSchemas } from './event-schemas';
+import { type EventType, eventSchemas, type ServerEvent } from './event-schemas';
 import { type ItemType, itemSchemas } from './output-item-schemas';
 
 type Json = Record<string, unknown>;
@@ -48,6 +48,30 @@ function isPlainTerminal(response: unknown): boolean {
     // A terminal error is rare: its schema reads it.
     error == null
   );
+}
+
+/**
+ * A delta event whose fields already have the shapes its schema would accept (strings for ids
+ * and text, numbers for indexes, no logprobs to read): it can be dispatched without the schema.
+ * Deltas are nearly every event of a stream, so this keeps zod off the hot path; anything that
+ * does not fit takes the schema as before.
+ */
+export function isPlainDelta(
+  type: unknown,
+  event: unknown,
+): event is ServerEvent & Record<string, unknown> {
+  // Plain comparisons, text deltas first: cheaper than hashing a fresh string for a lookup.
+  const text = type === 'response.output_text.delta';
+  const args = !text && type === 'response.function_call_arguments.delta';
+  const reasoning = !text && !args && type === 'response.reasoning_summary_text.delta';
+  if (!text && !args && !reasoning) return false;
+  const value = event as Record<string, unknown>;
+  if (typeof value.delta !== 'string' || typeof value.output_index !== 'number') return false;
+  if (args) return true;
+  if (typeof value.item_id !== 'string') return false;
+  if (reasoning) return typeof value.summary_index === 'number';
+  const { logprobs } = value;
+  return logprobs === undefined || (Array.isArray(logprobs) && logprobs.length === 0);
 }
 
 /** True when the event has the plain shape of its type's schema (for the types checked here). */
