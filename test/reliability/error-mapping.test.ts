@@ -150,3 +150,39 @@ describe('server errors map like @ai-sdk/openai', () => {
     expect(result.text.length).toBeGreaterThan(100);
   });
 });
+
+describe('an error before any output is thrown, however long after the acceptance it comes', () => {
+  // 120 ms between events: the error follows `response.in_progress` later than any short grace.
+  let slow: MockSetup;
+  beforeEach(async () => {
+    slow = await startMock({ transport: 'websocket' }, { costModel: { perEventMs: 120 } });
+  });
+  afterEach(async () => {
+    await slow.close();
+  });
+
+  it('doStream rejects with the APICallError, not a stream that errors later', async () => {
+    slow.server.fault({ type: 'error-event', code: 'insufficient_quota', shape: 'mid-stream' });
+    const model = slow.provider('gpt-4.1-mini');
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
+    const error = (await model.doStream({ prompt }).catch((e) => e)) as APICallError;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.statusCode).toBe(429);
+    expect(error.message).toMatch(/quota/i);
+  });
+
+  it('so streamText retries a retryable one (maxRetries) and the call succeeds', async () => {
+    slow.server.fault({ type: 'error-event', code: 'server_error', shape: 'mid-stream' });
+    const errors: unknown[] = [];
+    const result = streamText({
+      model: slow.provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 1,
+      onError: ({ error }) => void errors.push(error),
+    });
+    expect(await result.text).toBe('Echo: hi');
+    expect(errors).toEqual([]);
+    expect(slow.server.requests.map((r) => r.status).at(-1)).toBe('completed');
+    expect(slow.server.requests).toHaveLength(2);
+  });
+});

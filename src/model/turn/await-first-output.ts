@@ -1,13 +1,6 @@
 import { readFailedResponseError, readServerError, type ServerError } from '../events/server-error';
 import type { EventQueue } from './event-queue';
 
-/**
- * How long to keep peeking for an error once the server accepted the request
- * (`response.in_progress`): errors such as `insufficient_quota` arrive right behind it, while a
- * healthy stream should not wait for its first token.
- */
-const ACCEPTED_GRACE_MS = 50;
-
 export type FirstOutput =
   /** Output is coming; `buffered` holds the events read so far (none of them output). */
   | { kind: 'ready'; buffered: Record<string, unknown>[] }
@@ -32,17 +25,21 @@ function isOutputEvent(type: unknown): boolean {
  * Reads a response's events until its first output event, so that an error reported before any
  * output becomes a thrown APICallError (retryable where it should be, as with @ai-sdk/openai's
  * HTTP path) and a socket that dies before any output can be replaced transparently.
+ *
+ * The wait after `response.in_progress` has the deadline of any gap between events. It once
+ * stopped after a short grace instead, so that the stream started before its first token; but
+ * that timer was cancelled a millisecond later by the first output in almost every call, and a
+ * cancelled timer still wakes the process when it would have fired (Node keeps libuv's timer
+ * armed): one idle wake-up per call, about 4 % of a tool step's CPU. Without it, an error that
+ * follows the acceptance is thrown however late it comes, as long as no output came first.
  */
 export async function awaitFirstOutput(
   queue: EventQueue,
   { firstEventTimeoutMs, eventTimeoutMs }: { firstEventTimeoutMs: number; eventTimeoutMs: number },
 ): Promise<FirstOutput> {
   const buffered: Record<string, unknown>[] = [];
-  let accepted = false;
   for (;;) {
-    const deadline =
-      buffered.length === 0 ? firstEventTimeoutMs : accepted ? ACCEPTED_GRACE_MS : eventTimeoutMs;
-    const next = await queue.next(deadline);
+    const next = await queue.next(buffered.length === 0 ? firstEventTimeoutMs : eventTimeoutMs);
     if (next.kind === 'timeout') {
       return buffered.length === 0 ? { kind: 'timeout' } : { kind: 'ready', buffered };
     }
@@ -52,6 +49,5 @@ export async function awaitFirstOutput(
     if (error) return { kind: 'server-error', error };
     buffered.push(event);
     if (isOutputEvent(event.type)) return { kind: 'ready', buffered };
-    if (event.type === 'response.in_progress') accepted = true;
   }
 }
