@@ -123,6 +123,7 @@ function stepRecord(turn, cpuStart, openedAt) {
     ttftMs: turn.ttftMs === null ? null : turn.ttftMs + shift,
     durationMs: turn.durationMs + shift,
     cpuUs: cpuMicros() - cpuStart,
+    cpuStartUs: cpuStart,
   };
 }
 

@@ -2,7 +2,9 @@
 // (LanguageModelV4 `doStream`, no AI SDK) from a history of N items, or the same loop on the
 // raw-`ws` floor. Each step's CPU is the process CPU from the call to the end of its stream.
 import { createOpenAI } from '@ai-sdk/openai';
+import WebSocket from 'ws';
 import { runModelLoop } from '../lib/model-loop.mjs';
+import { recordSocketMarks, stepPhases } from '../lib/socket-marks.mjs';
 import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
 import { runFloorLoop } from './floor.mjs';
 import { packageProvider } from './package-provider.mjs';
@@ -11,11 +13,38 @@ import { packageProvider } from './package-provider.mjs';
 export const pairsFor = (items) => Math.max(0, Math.round((items - 2) / 2));
 
 /** One loop of `steps` steps on a fresh provider (and so a fresh socket) against `url`. */
-export async function loop({ contender, url, items, steps, userText }) {
+export async function loop(args) {
+  return (await runLoop(args)).map(({ cpuStartUs, startMs, ...step }) => step);
+}
+
+/**
+ * The same loop over a socket (this package or the floor), with each step's CPU by phase
+ * (socket-marks.mjs). A loop of its own: the marks cost a little, so the measured loops go
+ * without them.
+ */
+export async function phaseLoop(args) {
+  const recorder = recordSocketMarks(WebSocket);
+  try {
+    const done = await runLoop(args);
+    return done.map(({ cpuStartUs, startMs, cpuUs }) =>
+      stepPhases(recorder.marks, { startMs, cpuStartUs, cpuUs }),
+    );
+  } finally {
+    recorder.stop();
+  }
+}
+
+async function runLoop({ contender, url, items, steps, userText }) {
   const historyPairs = pairsFor(items);
   if (contender === 'floor') {
     const { steps: done } = await runFloorLoop(url, { userText, historyPairs, maxSteps: steps });
-    return done.map((s) => ({ durationMs: s.durationMs, cpuUs: s.cpuUs, inputMode: null }));
+    return done.map((s) => ({
+      durationMs: s.durationMs,
+      cpuUs: s.cpuUs,
+      cpuStartUs: s.cpuStartUs,
+      startMs: s.startHr,
+      inputMode: null,
+    }));
   }
   const options = { steps, historyPairs, userText };
   let results;
@@ -34,6 +63,8 @@ export async function loop({ contender, url, items, steps, userText }) {
   return results.map((s) => ({
     durationMs: s.durationMs,
     cpuUs: s.cpuUs,
+    cpuStartUs: s.cpuStartUs,
+    startMs: s.window[0],
     inputMode: s.metadata?.inputMode ?? null,
     window: s.window,
   }));

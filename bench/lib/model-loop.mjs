@@ -60,7 +60,14 @@ export async function callModel(model, options) {
   }
   const cpuUs = cpuMicros() - cpuStart;
   const end = hrMs();
-  return { durationMs: end - start, cpuUs, window: [start, end], content, metadata };
+  return {
+    durationMs: end - start,
+    cpuUs,
+    cpuStartUs: cpuStart,
+    window: [start, end],
+    content,
+    metadata,
+  };
 }
 
 /** A tool loop's first prompt: the system prompt, the user's request, `historyPairs` old steps. */
@@ -121,6 +128,7 @@ export async function runModelLoop(model, { mode, steps, historyPairs = 0, userT
     results.push({
       durationMs: call.durationMs,
       cpuUs: call.cpuUs,
+      cpuStartUs: call.cpuStartUs,
       window: call.window,
       items,
       metadata: call.metadata?.websocket,

@@ -6,9 +6,12 @@ import { PER_STEP } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, runCount, targetRow } from '../lib/figures.mjs';
 import { eachRun } from '../lib/section.mjs';
+import { PHASES } from '../lib/socket-marks.mjs';
 import { fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
 const CONTENDERS = ['websocket', 'floor', 'http-full', 'http-chained'];
+/** Contenders whose steps are cut into phases at the socket. */
+const SOCKET_CONTENDERS = new Set(['websocket', 'floor']);
 const { sizes, steps, skip, warmUp } = PER_STEP;
 
 const medianOf = (values) => median(values.filter(Number.isFinite));
@@ -47,8 +50,19 @@ export async function measure(ctx) {
           userText: `Per-step run with ${items} items. #tools=100000`,
         });
         const stats = await server.stats();
+        // The phases come from a loop of their own, so the marks never touch the figures above.
+        const phases = SOCKET_CONTENDERS.has(contender)
+          ? await client.run('model-steps', 'phaseLoop', {
+              contender,
+              url: server.url,
+              items,
+              steps,
+              userText: `Phases with ${items} items. #tools=100000`,
+            })
+          : [];
         bySize[items] = {
           steps: done.slice(skip).map(({ window, ...s }) => s),
+          phases: phases.slice(skip),
           inputModes: done.map((s) => s.inputMode),
           duplicates: stats.requests.reduce((n, r) => n + r.duplicates, 0),
           completed: stats.requests.every((r) => r.status === 'completed'),
@@ -85,6 +99,40 @@ function renderTable(result, field, scale, digits) {
     }),
   ]);
   return table(['contender', ...sizes.flatMap((items) => [`${items} items`, '× floor'])], rows);
+}
+
+/** A phase's CPU per step (µs): the median over a run's steps, then over runs. */
+function phaseFigure(result, id, items, phase) {
+  const runs = result.records.filter((r) => r.contender === id);
+  return median(
+    runs.map((r) => medianOf(r.sizes[items].phases.map((p) => p?.[phase] ?? Number.NaN))),
+  );
+}
+
+function renderPhases(result) {
+  const rows = PHASES.map(([phase, what]) => [
+    `${phase}: ${what}`,
+    ...sizes.flatMap((items) => {
+      const ours = phaseFigure(result, 'websocket', items, phase);
+      const floor = phaseFigure(result, 'floor', items, phase);
+      return [
+        `${fixed(ours, 0)} / ${fixed(floor, 0)}`,
+        `${ours >= floor ? '+' : ''}${fixed(ours - floor, 0)}`,
+      ];
+    }),
+  ]);
+  const events = median(
+    result.records
+      .filter((r) => r.contender === 'websocket')
+      .flatMap((r) => r.sizes[sizes[0]].phases.map((p) => p?.events ?? Number.NaN))
+      .filter(Number.isFinite),
+  );
+  return [
+    `**Where a step's CPU goes** (µs per step, this package / the floor, and the difference). From one more loop per size and contender, after the measured one: each phase is cut at the socket, by the process CPU at the frame sent and at the start and end of every message callback (\`ws\`'s \`send\` and \`emit\`, wrapped in both contenders' processes, so the package runs unchanged; the marks cost both the same few µs). A step here has ${events} events, each arriving on its own after the mock's pause. Medians per phase, so the rows need not add up to the totals above.`,
+    '',
+    table(['phase', ...sizes.flatMap((items) => [`${items} items`, 'difference'])], rows),
+    '',
+  ].join('\n');
 }
 
 function renderWarmUp(result) {
@@ -147,6 +195,7 @@ export function render(result) {
     '',
     renderTable(result, 'durationMs', 1, 1),
     '',
+    renderPhases(result),
     renderWarmUp(result),
     `This package's input mode per call (F = full, d = delta), first run: ${modes}. Duplicated items seen by the server: ${duplicates}. Every request completed: ${completed ? 'yes' : '**no**'}.`,
     '',
