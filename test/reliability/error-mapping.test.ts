@@ -165,7 +165,10 @@ describe('an error before any output is thrown, however long after the acceptanc
     slow.server.fault({ type: 'error-event', code: 'insufficient_quota', shape: 'mid-stream' });
     const model = slow.provider('gpt-4.1-mini');
     const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
-    const error = (await model.doStream({ prompt }).catch((e) => e)) as APICallError;
+    const error = (await model.doStream({ prompt }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as APICallError;
     expect(error).toBeInstanceOf(Error);
     expect(error.statusCode).toBe(429);
     expect(error.message).toMatch(/quota/i);
