@@ -5,8 +5,13 @@
  *   response's first output are read this way, so the turn logic reads top to bottom.
  * - `flow(sink)`: the stream of a turn under way. Events go to the sink as they arrive, in the
  *   socket's callback, with no promise or timer per event; while the sink has no room (its
- *   consumer is behind) they wait here and go once it asks again. The silence deadline is one
- *   timer per turn that checks when the last event came (`watchSilence`).
+ *   consumer is behind) they wait here and go once it asks again. The silence deadline
+ *   (`watchSilence`) checks when the last event came.
+ *
+ * Every deadline of a turn shares one timer: it fires at the earliest deadline it was armed for,
+ * checks what is due, and sleeps again for what is left. A timer per wait would be set and
+ * cleared for nearly every event, and a cleared timer still wakes the process when it would
+ * have fired (Node keeps libuv's timer armed for it).
  */
 export type QueueResult =
   | { kind: 'event'; event: Record<string, unknown> }
@@ -33,13 +38,19 @@ export class EventQueue {
   /** Set while flowing: events go straight to it (nothing is buffered then). */
   private sink: EventSink | undefined;
   private ended = false;
-  private silence: { ms: number; timer: ReturnType<typeof setTimeout> | undefined } | undefined;
+  /** Deadline of the `next` wait under way (a `performance.now()` time). */
+  private waitUntil: number | undefined;
+  /** The silence a flowing sink may wait through (`watchSilence`). */
+  private silenceMs: number | undefined;
   /** When the queue last had nothing to hand on: the last event, or the sink catching up. */
   private quietSince = 0;
+  /** The queue's one timer, and when it fires. */
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = 0;
 
   push(event: Record<string, unknown>): void {
     if (this.failure || this.ended) return;
-    if (this.silence) this.quietSince = performance.now();
+    if (this.silenceMs !== undefined) this.quietSince = performance.now();
     const sink = this.sink;
     if (sink) {
       if (!sink.event(event)) this.sink = undefined;
@@ -63,14 +74,10 @@ export class EventQueue {
     if (event) return Promise.resolve({ kind: 'event', event });
     if (this.failure) return Promise.resolve({ kind: 'failed', error: this.failure.error });
     return new Promise<QueueResult>((resolve) => {
-      const timer =
-        timeoutMs === undefined
-          ? undefined
-          : setTimeout(() => this.settle({ kind: 'timeout' }), timeoutMs);
-      this.waiting = (result) => {
-        if (timer) clearTimeout(timer);
-        resolve(result);
-      };
+      this.waiting = resolve;
+      if (timeoutMs === undefined) return;
+      this.waitUntil = performance.now() + timeoutMs;
+      this.armAt(this.waitUntil);
     });
   }
 
@@ -95,7 +102,7 @@ export class EventQueue {
       return;
     }
     this.sink = sink;
-    if (this.silence) this.quietSince = performance.now();
+    if (this.silenceMs !== undefined) this.quietSince = performance.now();
   }
 
   /**
@@ -104,17 +111,18 @@ export class EventQueue {
    * for what is left, instead of a new timer for every event.
    */
   watchSilence(ms: number): void {
-    this.silence = { ms, timer: undefined };
+    this.silenceMs = ms;
     this.quietSince = performance.now();
-    this.armSilence(ms);
+    this.armAt(this.quietSince + ms);
   }
 
   /** The turn is over (its end handled, or the caller went away): nothing more is delivered. */
   close(): void {
     this.ended = true;
     this.sink = undefined;
-    if (this.silence?.timer) clearTimeout(this.silence.timer);
-    this.silence = undefined;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.silenceMs = undefined;
     this.buffered = [];
     this.head = 0;
   }
@@ -134,16 +142,39 @@ export class EventQueue {
     return event;
   }
 
-  private armSilence(ms: number): void {
-    const silence = this.silence;
-    if (!silence) return;
-    silence.timer = setTimeout(() => {
-      if (this.silence !== silence) return;
+  /** The timer fires at `at` at the latest; one already due sooner checks then. */
+  private armAt(at: number): void {
+    if (this.timer !== undefined) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.checkDeadlines(), Math.max(0, at - performance.now()));
+  }
+
+  /** The timer fired: ends what is due, and sleeps until the next deadline. */
+  private checkDeadlines(): void {
+    this.timer = undefined;
+    if (this.ended) return;
+    const now = performance.now();
+    let next = Number.POSITIVE_INFINITY;
+    if (this.waiting && this.waitUntil !== undefined) {
+      if (now >= this.waitUntil) {
+        this.settle({ kind: 'timeout' });
+        return;
+      }
+      next = this.waitUntil;
+    }
+    if (this.silenceMs !== undefined) {
       // A sink that is behind is not waiting: its consumer holds the stream, not the server.
-      const quiet = this.sink ? performance.now() - this.quietSince : 0;
-      if (quiet >= silence.ms) this.finish({ kind: 'timeout' });
-      else this.armSilence(silence.ms - quiet);
-    }, ms);
+      const quietUntil = this.sink ? this.quietSince + this.silenceMs : now + this.silenceMs;
+      if (now >= quietUntil) {
+        this.finish({ kind: 'timeout' });
+        return;
+      }
+      next = Math.min(next, quietUntil);
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.armAt(next);
   }
 
   private finish(end: QueueEnd, sink = this.sink): void {
@@ -154,6 +185,7 @@ export class EventQueue {
   private settle(result: QueueResult): void {
     const waiting = this.waiting;
     this.waiting = undefined;
+    this.waitUntil = undefined;
     waiting?.(result);
   }
 }

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EventQueue, type EventSink, type QueueEnd } from '../../../src/model/turn/event-queue';
+
+const event = (n: number) => ({ type: 'response.output_text.delta', n });
+
+/** A sink that takes every event and records the end. */
+function recordingSink() {
+  const events: Record<string, unknown>[] = [];
+  let resolveEnd: (end: QueueEnd) => void = () => {};
+  const ended = new Promise<QueueEnd>((resolve) => {
+    resolveEnd = resolve;
+  });
+  const sink: EventSink = {
+    event: (e) => {
+      events.push(e);
+      return true;
+    },
+    end: (end) => resolveEnd(end),
+  };
+  return { sink, events, ended };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('EventQueue deadlines', () => {
+  it('a wait with nothing to read times out after its deadline', async () => {
+    const queue = new EventQueue();
+    const started = performance.now();
+    expect(await queue.next(30)).toEqual({ kind: 'timeout' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+    queue.close();
+  });
+
+  it('a shorter wait after a longer one still ends at its own deadline', async () => {
+    const queue = new EventQueue();
+    const first = queue.next(60_000);
+    queue.push(event(1));
+    expect(await first).toEqual({ kind: 'event', event: event(1) });
+    const started = performance.now();
+    expect(await queue.next(30)).toEqual({ kind: 'timeout' });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    queue.close();
+  });
+
+  it('a longer wait after a shorter one is not cut short by the earlier deadline', async () => {
+    const queue = new EventQueue();
+    const first = queue.next(20);
+    queue.push(event(1));
+    await first;
+    const second = queue.next(120);
+    // Past the first wait's deadline, the second is still waiting: an event still reaches it.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    queue.push(event(2));
+    expect(await second).toEqual({ kind: 'event', event: event(2) });
+    queue.close();
+  });
+
+  it("a turn's waits and its silence watch share one timer, cleared when the turn is over", async () => {
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    const queue = new EventQueue();
+    // A response's first events, read one by one, as before its first output...
+    for (const [n, ms] of [
+      [1, 30_000],
+      [2, 600_000],
+      [3, 600_000],
+    ]) {
+      const next = queue.next(ms);
+      queue.push(event(n));
+      await next;
+    }
+    // ...then the stream of the rest, under a silence deadline.
+    queue.watchSilence(600_000);
+    const { sink, events } = recordingSink();
+    queue.flow(sink);
+    for (let n = 4; n < 20; n++) queue.push(event(n));
+    queue.close();
+    expect(events).toHaveLength(16);
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(clear).toHaveBeenCalledTimes(1);
+  });
+
+  it('silence ends a flowing queue once no event came for the deadline', async () => {
+    const queue = new EventQueue();
+    const { sink, events, ended } = recordingSink();
+    queue.watchSilence(40);
+    queue.flow(sink);
+    queue.push(event(1));
+    const started = performance.now();
+    expect(await ended).toEqual({ kind: 'timeout' });
+    expect(events).toEqual([event(1)]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(39);
+  });
+
+  it('events keep a silence watch from firing; so does a consumer that is behind', async () => {
+    const queue = new EventQueue();
+    let room = true;
+    const taken: unknown[] = [];
+    let end: QueueEnd | undefined;
+    const sink: EventSink = {
+      event: (e) => {
+        taken.push(e);
+        return room;
+      },
+      end: (e) => {
+        end = e;
+      },
+    };
+    queue.watchSilence(50);
+    queue.flow(sink);
+    for (let n = 1; n <= 4; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      queue.push(event(n));
+    }
+    expect(end).toBeUndefined();
+    // The sink has no room: the queue waits on the consumer, not on the server.
+    room = false;
+    queue.push(event(5));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(end).toBeUndefined();
+    room = true;
+    queue.flow(sink);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(end).toEqual({ kind: 'timeout' });
+    expect(taken).toHaveLength(5);
+  });
+
+  it('closing a queue stops its deadlines', async () => {
+    const queue = new EventQueue();
+    const { sink, ended } = recordingSink();
+    queue.watchSilence(20);
+    queue.flow(sink);
+    queue.close();
+    const outcome = await Promise.race([
+      ended,
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 80)),
+    ]);
+    expect(outcome).toBe('still open');
+  });
+});
