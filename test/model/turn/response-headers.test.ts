@@ -24,6 +24,16 @@ describe('responseHeaders', () => {
     });
   });
 
+  it("gives every call of a socket the same headers, each in an object of the call's own", () => {
+    const upgrade = { 'x-request-id': 'req_1', 'set-cookie': 'secret' };
+    const first = responseHeaders(upgrade);
+    const second = responseHeaders(upgrade);
+    expect(second).toEqual({ 'x-request-id': 'req_1' });
+    expect(second).not.toBe(first);
+    if (first) first['x-request-id'] = 'changed by a caller';
+    expect(responseHeaders(upgrade)).toEqual({ 'x-request-id': 'req_1' });
+  });
+
   it('has none when the socket kind does not report its upgrade', () => {
     expect(responseHeaders(undefined)).toBeUndefined();
   });
