@@ -66,10 +66,10 @@ export function isPlainDelta(
   const reasoning = !text && !args && type === 'response.reasoning_summary_text.delta';
   if (!text && !args && !reasoning) return false;
   const value = event as Record<string, unknown>;
-  if (typeof value.delta !== 'string' || typeof value.output_index !== 'number') return false;
+  if (typeof value.delta !== 'string' || !isNumber(value.output_index)) return false;
   if (args) return true;
   if (typeof value.item_id !== 'string') return false;
-  if (reasoning) return typeof value.summary_index === 'number';
+  if (reasoning) return isNumber(value.summary_index);
   const { logprobs } = value;
   return logprobs === undefined || (Array.isArray(logprobs) && logprobs.length === 0);
 }

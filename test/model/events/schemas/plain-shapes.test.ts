@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eventSchemas } from '../../../../src/model/events/schemas/event-schemas';
 import { itemSchemas } from '../../../../src/model/events/schemas/output-item-schemas';
-import { isPlainEvent, isPlainItem } from '../../../../src/model/events/schemas/plain-shapes';
+import {
+  isPlainDelta,
+  isPlainEvent,
+  isPlainItem,
+} from '../../../../src/model/events/schemas/plain-shapes';
 import { type Event, fixtureFiles, loadResponses } from '../map-events-fixtures';
 
 /*
@@ -18,6 +22,11 @@ const EVENT_TYPES = [
   'response.incomplete',
 ] as const;
 const ITEM_TYPES = ['message', 'reasoning', 'function_call'] as const;
+const DELTA_TYPES = [
+  'response.output_text.delta',
+  'response.function_call_arguments.delta',
+  'response.reasoning_summary_text.delta',
+] as const;
 
 const recorded = fixtureFiles().flatMap((file) => loadResponses(file).flat());
 
@@ -126,6 +135,16 @@ describe('plain shapes', () => {
       item,
       (mutated) => isPlainItem(type, mutated),
       (mutated) => itemSchemas[type].safeParse(mutated).success,
+    );
+  });
+
+  it.each(DELTA_TYPES)('%s: no field of another type passes the delta check alone', (type) => {
+    const base = sample(type) as Event;
+    expect(isPlainDelta(type, base)).toBe(true);
+    expectNoLooserThanSchema(
+      base,
+      (mutated) => isPlainDelta(type, mutated),
+      (mutated) => eventSchemas[type].safeParse(mutated).success,
     );
   });
 
