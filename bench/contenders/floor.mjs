@@ -128,13 +128,35 @@ function stepRecord(turn, cpuStart, openedAt) {
 }
 
 /**
+ * One turn whose events also go through a `ReadableStream`, drained by a reader loop, as a
+ * provider's stream is: the floor plus the one stream per call the AI SDK asks of a provider.
+ */
+async function streamedTurn(socket, body) {
+  let controller;
+  const stream = new ReadableStream({ start: (c) => (controller = c) }, { highWaterMark: 16 });
+  const turn = socket.turn(body, (event) => {
+    controller.enqueue(event);
+    if (event.type === 'response.completed' || event.type === 'response.incomplete') {
+      controller.close();
+    }
+  });
+  const reader = stream.getReader();
+  for (;;) {
+    const { done } = await reader.read();
+    if (done) break;
+  }
+  return turn;
+}
+
+/**
  * A tool loop on one socket until the model answers (or `maxSteps` steps ran). `historyPairs`
  * prepends that many earlier tool calls and results to the first turn. Each step records its
- * timing and the process CPU from the send to the terminal event.
+ * timing and the process CPU from the send to the terminal event (`stream`: to the end of the
+ * turn's `ReadableStream`, see `streamedTurn`).
  */
 export async function runFloorLoop(
   baseURL,
-  { userText, historyPairs = 0, maxSteps = Number.POSITIVE_INFINITY },
+  { userText, historyPairs = 0, maxSteps = Number.POSITIVE_INFINITY, stream = false },
 ) {
   const steps = [];
   const openedAt = hrMs();
@@ -147,11 +169,12 @@ export async function runFloorLoop(
     while (steps.length < maxSteps) {
       const first = steps.length === 0;
       const cpuStart = first ? openCpu : cpuMicros();
-      const turn = await socket.turn({
+      const body = {
         tools: FLOOR_TOOLS,
         ...(previous && { previous_response_id: previous }),
         input,
-      });
+      };
+      const turn = await (stream ? streamedTurn(socket, body) : socket.turn(body));
       response = turn.response;
       steps.push(stepRecord(turn, cpuStart, first ? openedAt : undefined));
       const calls = response.output.filter((item) => item.type === 'function_call');

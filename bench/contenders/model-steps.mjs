@@ -36,8 +36,13 @@ export async function phaseLoop(args) {
 
 async function runLoop({ contender, url, items, steps, userText }) {
   const historyPairs = pairsFor(items);
-  if (contender === 'floor') {
-    const { steps: done } = await runFloorLoop(url, { userText, historyPairs, maxSteps: steps });
+  if (contender === 'floor' || contender === 'floor-stream') {
+    const { steps: done } = await runFloorLoop(url, {
+      userText,
+      historyPairs,
+      maxSteps: steps,
+      stream: contender === 'floor-stream',
+    });
     return done.map((s) => ({
       durationMs: s.durationMs,
       cpuUs: s.cpuUs,

@@ -9,6 +9,12 @@ export const CONTENDERS = {
   'ai-sdk-openai': { label: '@ai-sdk/openai, HTTP + SSE', color: '#d62728' },
   websocket: { label: 'ai-sdk-openai-ws (WebSocket)', color: '#1f77b4' },
   floor: { label: 'raw `ws` floor (hand-written)', color: '#2ca02c' },
+  // The per-step section's reference: the floor plus the one ReadableStream per call that the AI
+  // SDK requires of a provider, so the report shows what that stream alone costs.
+  'floor-stream': {
+    label: 'raw `ws` floor + one `ReadableStream` per call',
+    color: '#17becf',
+  },
   // The multi-instance section's variants of this package.
   'websocket-zdr': { label: 'ai-sdk-openai-ws, `store: false`, round robin', color: '#9467bd' },
   'websocket-zdr-sticky': {

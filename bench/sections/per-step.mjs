@@ -4,12 +4,12 @@
 // history; the steps measured are continuations that add one tool call and its result.
 import { PER_STEP } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
-import { perRun, ratioOf, ratioText, runCount, targetRow } from '../lib/figures.mjs';
+import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
 import { eachRun } from '../lib/section.mjs';
 import { PHASES } from '../lib/socket-marks.mjs';
 import { fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
-const CONTENDERS = ['websocket', 'floor', 'http-full', 'http-chained'];
+const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'http-full', 'http-chained'];
 /** Contenders whose steps are cut into phases at the socket. */
 const SOCKET_CONTENDERS = new Set(['websocket', 'floor']);
 const { sizes, steps, skip, warmUp } = PER_STEP;
@@ -185,7 +185,7 @@ export function render(result) {
   return [
     '## Per step: client CPU and latency against history length',
     '',
-    `Model level, each contender in its own process: a tool loop of ${steps} steps from a history of N Responses input items (system + user + tool call/result pairs, ~2 KB per result), against the mock with its cost model. The first call sends the whole history; the figures are the medians over steps ${skip + 1}–${steps} of each run (each a continuation that adds one call and its result), then the median over ${runCount(result.records)} run(s) with their range and spread. CPU = \`process.cpuUsage()\` of the process from the call to the end of its stream. The floor sends the same frames this package sends and only parses the events. @ai-sdk/openai is shown for context.`,
+    `Model level, each contender in its own process: a tool loop of ${steps} steps from a history of N Responses input items (system + user + tool call/result pairs, ~2 KB per result), against the mock with its cost model. The first call sends the whole history; the figures are the medians over steps ${skip + 1}–${steps} of each run (each a continuation that adds one call and its result), then the median over ${runCount(result.records)} run(s) with their range and spread. CPU = \`process.cpuUsage()\` of the process from the call to the end of its stream. The floor sends the same frames this package sends and only parses the events; the floor with one \`ReadableStream\` per call also hands each event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs. @ai-sdk/openai is shown for context.`,
     '',
     '**Client CPU per step (ms)**',
     '',
@@ -215,6 +215,10 @@ export function targets(result) {
         value: cpuRatio.median,
         limit: 1.5,
       }),
+      reportedRow(
+        `client CPU per step at ${items} items: the floor with one ReadableStream per call, and this package, against the floor`,
+        `${ratioText(ratioOf(cpu['floor-stream'], cpu.floor))} and ${ratioText(cpuRatio)}; this package against the floor with the stream: ${ratioText(ratioOf(cpu.websocket, cpu['floor-stream']))}`,
+      ),
       targetRow({
         target: `step latency at ${items} items ≤ 1.03× the floor`,
         measured: `${ratioText(latencyRatio)} (${fixed(median(latency.websocket), 1)} vs ${fixed(median(latency.floor), 1)} ms)`,
