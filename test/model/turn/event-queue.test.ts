@@ -20,6 +20,20 @@ function recordingSink() {
   return { sink, events, ended };
 }
 
+/** Waits on `queue` with a deadline of `ms`, expecting the timeout; how long it took. */
+async function timeoutAfter(queue: EventQueue, ms: number): Promise<number> {
+  const started = performance.now();
+  expect(await queue.next(ms)).toEqual({ kind: 'timeout' });
+  return performance.now() - started;
+}
+
+/** One wait with a deadline of `ms`, answered at once by an event. */
+async function answeredWait(queue: EventQueue, ms: number, n = 0): Promise<void> {
+  const next = queue.next(ms);
+  queue.push(event(n));
+  expect(await next).toEqual({ kind: 'event', event: event(n) });
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -27,28 +41,20 @@ afterEach(() => {
 describe('EventQueue deadlines', () => {
   it('a wait with nothing to read times out after its deadline', async () => {
     const queue = new EventQueue();
-    const started = performance.now();
-    expect(await queue.next(30)).toEqual({ kind: 'timeout' });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+    expect(await timeoutAfter(queue, 30)).toBeGreaterThanOrEqual(29);
     queue.close();
   });
 
   it('a shorter wait after a longer one still ends at its own deadline', async () => {
     const queue = new EventQueue();
-    const first = queue.next(60_000);
-    queue.push(event(1));
-    expect(await first).toEqual({ kind: 'event', event: event(1) });
-    const started = performance.now();
-    expect(await queue.next(30)).toEqual({ kind: 'timeout' });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    await answeredWait(queue, 60_000);
+    expect(await timeoutAfter(queue, 30)).toBeLessThan(5_000);
     queue.close();
   });
 
   it('a longer wait after a shorter one is not cut short by the earlier deadline', async () => {
     const queue = new EventQueue();
-    const first = queue.next(20);
-    queue.push(event(1));
-    await first;
+    await answeredWait(queue, 20);
     const second = queue.next(120);
     // Past the first wait's deadline, the second is still waiting: an event still reaches it.
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -62,20 +68,12 @@ describe('EventQueue deadlines', () => {
     const clear = vi.spyOn(globalThis, 'clearTimeout');
     const queue = new EventQueue();
     // A response's first events, read one by one, as before its first output...
-    for (const [n, ms] of [
-      [1, 30_000],
-      [2, 600_000],
-      [3, 600_000],
-    ]) {
-      const next = queue.next(ms);
-      queue.push(event(n));
-      await next;
-    }
+    for (const ms of [30_000, 600_000, 600_000]) await answeredWait(queue, ms);
     // ...then the stream of the rest, under a silence deadline.
     queue.watchSilence(600_000);
     const { sink, events } = recordingSink();
     queue.flow(sink);
-    for (let n = 4; n < 20; n++) queue.push(event(n));
+    for (let n = 1; n <= 16; n++) queue.push(event(n));
     queue.close();
     expect(events).toHaveLength(16);
     expect(set).toHaveBeenCalledTimes(1);
