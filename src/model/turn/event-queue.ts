@@ -107,8 +107,8 @@ export class EventQueue {
 
   /**
    * Fails the flow with `timeout` once no event came for `ms` while the sink was waiting for
-   * one. One timer for the whole turn: it checks the time of the last event and sleeps again
-   * for what is left, instead of a new timer for every event.
+   * one. No timer per event: the queue's one timer checks the time of the last event when it
+   * fires, and sleeps again for what is left.
    */
   watchSilence(ms: number): void {
     this.silenceMs = ms;

@@ -65,7 +65,7 @@ export function isPlainDelta(
   const args = !text && type === 'response.function_call_arguments.delta';
   const reasoning = !text && !args && type === 'response.reasoning_summary_text.delta';
   if (!text && !args && !reasoning) return false;
-  const value = event as Record<string, unknown>;
+  const value = event as Json;
   if (typeof value.delta !== 'string' || !isNumber(value.output_index)) return false;
   if (args) return true;
   if (typeof value.item_id !== 'string') return false;
