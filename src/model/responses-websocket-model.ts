@@ -117,6 +117,7 @@ export class ResponsesWebSocketModel {
       scope,
       digestKey,
       signal: options.abortSignal,
+      itemTexts: new Map(),
       ...chain,
       inlineItem: async (itemId) => {
         const source = responseOfItem(call.prompt, itemId, config.providerOptionsName);

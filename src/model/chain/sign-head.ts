@@ -2,7 +2,7 @@ import type { InputItem, StreamPart } from '../../types';
 import type { ResponsesRequest } from '../request/build-request';
 import { type DigestKey, mintDigest } from './continuation-digest';
 import type { ChainHead } from './head-store';
-import { EMPTY_CHAIN, extendItemChain } from './item-chain';
+import { EMPTY_CHAIN, extendItemChain, type ItemTexts } from './item-chain';
 
 /**
  * Signs a completed response for continuation on any instance: the hash chain of the items the
@@ -13,7 +13,12 @@ import { EMPTY_CHAIN, extendItemChain } from './item-chain';
  * `previousResponseId`, a server-side `conversation`, request controls), or no key.
  */
 export async function signHead(
-  call: { digestKey: DigestKey | undefined; request: ResponsesRequest; settingsKey: string },
+  call: {
+    digestKey: DigestKey | undefined;
+    request: ResponsesRequest;
+    settingsKey: string;
+    itemTexts?: ItemTexts;
+  },
   responseId: string,
   items: readonly InputItem[],
   settled: {
@@ -30,6 +35,7 @@ export async function signHead(
     base?.chain ?? EMPTY_CHAIN,
     items,
     base ? base.items.length : 0,
+    call.itemTexts,
   );
   const digest = await mintDigest(digestKey, { responseId, settingsKey: call.settingsKey, chain });
   parts[digestPart] = withDigest(parts[digestPart], digest, request.conversion.providerOptionsName);

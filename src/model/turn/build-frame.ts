@@ -1,4 +1,5 @@
 import type { Lease } from '../../pool/session-pool';
+import { itemsJson } from '../chain/item-chain';
 import { planResend, planTurn, type TurnPlan } from '../chain/plan-turn';
 import type { TurnCall } from './turn-call';
 
@@ -36,7 +37,8 @@ export function planAttempt(
 /**
  * The `response.create` frame: the Responses body minus `stream`, plus the chain link and, with
  * lanes on, the lane (`stream_id`). Its text reuses the settings' JSON, which the call already
- * made for its fingerprint (`settingsKey`): only the chain link and the input are serialised here.
+ * made for its fingerprint (`settingsKey`): only the chain link and the input are serialised here, each item once
+ * for both the frame and the chain that later hashes it (item-chain.ts).
  */
 export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | undefined): Frame {
   const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;
@@ -53,6 +55,6 @@ export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | un
     `{"type":"response.create",${settings}` +
     (previous !== undefined ? `"previous_response_id":${JSON.stringify(previous)},` : '') +
     (streamId !== undefined ? `"stream_id":${JSON.stringify(streamId)},` : '') +
-    `"input":${JSON.stringify(plan.input)}}`;
+    `"input":${itemsJson(plan.input, call.itemTexts)}}`;
   return { body, text, bytes: Buffer.byteLength(text) };
 }

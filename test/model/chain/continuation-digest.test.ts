@@ -108,4 +108,16 @@ describe('item chains', () => {
     const extended = await extendItemChain(stored, more, items.length);
     expect(Buffer.from(extended)).toEqual(Buffer.from(await extendItemChain(EMPTY_CHAIN, more)));
   });
+
+  it('hashes the texts a frame noted for its items, the same chain as serialising them', async () => {
+    const texts = new Map(items.map((item) => [item, JSON.stringify(item)]));
+    const fresh = await extendItemChain(EMPTY_CHAIN, items);
+    expect(Buffer.from(await extendItemChain(EMPTY_CHAIN, items, 0, texts))).toEqual(
+      Buffer.from(fresh),
+    );
+    // The noted text is what is hashed: the item is not serialised again.
+    texts.set(items[1], '{"other":true}');
+    const noted = await extendItemChain(EMPTY_CHAIN, items, 0, texts);
+    expect(Buffer.from(noted)).not.toEqual(Buffer.from(fresh));
+  });
 });
