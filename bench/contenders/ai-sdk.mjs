@@ -3,6 +3,8 @@
 //   http-chained  @ai-sdk/openai over HTTP, store: true, previousResponseId and only the new
 //                 messages passed by hand (prepareStep / per call)
 //   websocket     this package, transport: 'websocket'
+//   ai-floor      the least a provider can be: a hand-written model on the floor's socket
+//                 (floor-model.mjs), so the AI SDK's own cost shows
 import { createOpenAI } from '@ai-sdk/openai';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { timedModel } from '../lib/step-timer.mjs';
@@ -16,6 +18,7 @@ import {
   SYSTEM_PROMPT,
   toolOutput,
 } from '../lib/workload.mjs';
+import { floorModel } from './floor-model.mjs';
 import { packageProvider } from './package-provider.mjs';
 
 export function lookupTool() {
@@ -33,19 +36,21 @@ function responseIdOf(result) {
 
 /**
  * The model an AI SDK contender runs: this package's (`websocket`, with `settings` merged into
- * its provider settings) or @ai-sdk/openai's Responses model over HTTP (any other kind).
+ * its provider settings), the floor's (`ai-floor`) or @ai-sdk/openai's Responses model over HTTP
+ * (any other kind).
  */
 export async function aiSdkModel(kind, url, settings = {}) {
   if (kind === 'websocket') {
     const provider = await packageProvider(url, settings);
     return { model: provider(MODEL_ID), close: () => provider.close() };
   }
+  if (kind === 'ai-floor') return floorModel(url, MODEL_ID);
   const provider = createOpenAI({ apiKey: API_KEY, baseURL: url });
   return { model: provider.responses(MODEL_ID), close: async () => {} };
 }
 
 /**
- * @param {'http-full' | 'http-chained' | 'websocket'} kind
+ * @param {'http-full' | 'http-chained' | 'websocket' | 'ai-floor'} kind
  * @param {string} url the server's base URL
  */
 export async function createAiSdkContender(kind, url) {

@@ -130,8 +130,9 @@ function stepRecord(turn, cpuStart, openedAt) {
 /**
  * One turn whose events also go through a `ReadableStream`, drained by a reader loop, as a
  * provider's stream is: the floor plus the one stream per call the AI SDK asks of a provider.
+ * `onEvent` sees each event as the reader gets it.
  */
-async function streamedTurn(socket, body) {
+export async function streamedTurn(socket, body, onEvent) {
   let controller;
   const stream = new ReadableStream({ start: (c) => (controller = c) }, { highWaterMark: 16 });
   const turn = socket.turn(body, (event) => {
@@ -142,8 +143,9 @@ async function streamedTurn(socket, body) {
   });
   const reader = stream.getReader();
   for (;;) {
-    const { done } = await reader.read();
+    const { done, value } = await reader.read();
     if (done) break;
+    onEvent?.(value);
   }
   return turn;
 }

@@ -1,10 +1,11 @@
 // Runs in one contender's own process (event-pace section): streams the paced text stream once
-// per call at the model level (LanguageModelV4 `doStream`, no AI SDK) or on the raw-`ws` floor,
+// per call at the model level (LanguageModelV4 `doStream`, no AI SDK) or on the raw-`ws` floor
+// (with or without one ReadableStream per call),
 // and measures the process CPU from the call to the end of the stream.
 import { createOpenAI } from '@ai-sdk/openai';
 import { cpuMicros, hrMs, readSyscalls } from '../lib/clock.mjs';
 import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
-import { openFloorSocket, userItem } from './floor.mjs';
+import { openFloorSocket, streamedTurn, userItem } from './floor.mjs';
 import { packageProvider } from './package-provider.mjs';
 
 const promptText = (rate) => `Write a long answer. #rate=${rate}`;
@@ -24,12 +25,14 @@ async function drainModel(model, rate) {
 }
 
 async function createContender(contender, url) {
-  if (contender === 'floor') {
+  if (contender === 'floor' || contender === 'floor-stream') {
     const socket = await openFloorSocket(url);
+    // floor-stream: each event also goes through one ReadableStream per call to a reader loop.
+    const turn = contender === 'floor' ? socket.turn : (body, on) => streamedTurn(socket, body, on);
     return {
       async stream(rate) {
         let chars = 0;
-        await socket.turn({ input: [userItem(promptText(rate))] }, (event) => {
+        await turn({ input: [userItem(promptText(rate))] }, (event) => {
           if (event.type === 'response.output_text.delta') chars += event.delta.length;
         });
         return chars;

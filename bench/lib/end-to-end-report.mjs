@@ -111,7 +111,7 @@ export function renderEndToEnd(result, { CONTENDERS, WORKLOADS }) {
   return [
     `## End to end through ai@7 (${result.profile} profile)`,
     '',
-    `${renderProfile(result)} Contenders 1–3 run \`streamText\` from ai@7 (this package through its \`/v4\` entry); the floor runs the same workload by hand. Every run starts cold: the server forgets its state, the relays drop every connection, and the contender's provider is created afresh (inside the measured wall time) and closed at the end. Per run and contender: a warm-up on the cost-free mock, then each workload once; ${runCount(result.records)} run(s). Step latency = from the model call to its finish part; TTFT = to the first text delta or tool-call start. A continuation is every call after the first; its bytes are the request (\`response.create\` frame or HTTP body) and what went on the wire while it ran. Client CPU / step = the process's CPU over the whole run (tools, the AI SDK and all) divided by its model calls, the same window for every contender. Server prefill = what the cost model charged, summed over the run.`,
+    `${renderProfile(result)} Contenders 1–4 run \`streamText\` from ai@7 (this package through its \`/v4\` entry); the minimal model is a hand-written LanguageModelV4 on the floor's socket that sends the new messages by count and maps only the events the mock sends (\`contenders/floor-model.mjs\`), so its row shows what the AI SDK alone adds to the floor; the floor runs the same workload by hand, without the AI SDK. Every run starts cold: the server forgets its state, the relays drop every connection, and the contender's provider is created afresh (inside the measured wall time) and closed at the end. Per run and contender: a warm-up on the cost-free mock, then each workload once; ${runCount(result.records)} run(s). Step latency = from the model call to its finish part; TTFT = to the first text delta or tool-call start. A continuation is every call after the first; its bytes are the request (\`response.create\` frame or HTTP body) and what went on the wire while it ran. Client CPU / step = the process's CPU over the whole run (tools, the AI SDK and all) divided by its model calls, the same window for every contender. Server prefill = what the cost model charged, summed over the run.`,
     '',
     ...WORKLOADS.map((w) => renderWorkload(result, w, CONTENDERS)),
     `![Latency per step, ${result.profile} profile](${chart})`,
@@ -138,6 +138,15 @@ export function endToEndTargets(result, { WORKLOADS }) {
         limit,
       }),
     );
+    if (wall['ai-floor']?.length) {
+      // What the AI SDK alone adds: the same loop on the least a provider can be.
+      rows.push(
+        reportedRow(
+          `${w.id}, ${where}: ai@7 on a minimal hand-written model, and this package against it`,
+          `${ratioText(ratioOf(wall['ai-floor'], wall.floor))} the floor · this package ${ratioText(ratioOf(wall.websocket, wall['ai-floor']))} that model`,
+        ),
+      );
+    }
     if (result.profile === 'wan') {
       rows.push(
         reportedRow(

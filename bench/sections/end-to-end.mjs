@@ -10,7 +10,7 @@ import { eachRun, sleep } from '../lib/section.mjs';
 import { median } from '../lib/stats.mjs';
 import { bytesPerStep } from '../lib/wire-bytes.mjs';
 
-export const CONTENDERS = ['http-full', 'http-chained', 'websocket', 'floor'];
+export const CONTENDERS = ['http-full', 'http-chained', 'websocket', 'ai-floor', 'floor'];
 export const WORKLOADS = [
   ...END_TO_END.agentToolCalls.map((n) => ({ id: `agent-${n}`, kind: 'agent', size: n })),
   { id: `chat-${END_TO_END.chatTurns}`, kind: 'chat', size: END_TO_END.chatTurns },

@@ -1,14 +1,15 @@
 // Client CPU per event at the seed's pace: ~2,000 text deltas streamed at 1,000 and 4,000 events
 // per second, one event per socket read, to this package (LanguageModelV4 `doStream`, no AI SDK),
-// the raw-`ws` floor, and @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process;
+// the raw-`ws` floor (also with one ReadableStream per call, the least a provider hands the AI SDK),
+// and @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process;
 // its CPU is `process.cpuUsage()` over each stream, from the call to the end of the stream.
 import { EVENT_PACE } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
-import { perRun, ratioOf, ratioText, runCount, targetRow } from '../lib/figures.mjs';
+import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
 import { eachRun } from '../lib/section.mjs';
 import { fixed, int, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
-const CONTENDERS = ['websocket', 'floor', 'ai-sdk-openai'];
+const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'ai-sdk-openai'];
 const { rates, rounds, streamsPerRound, warmUp, deltas } = EVENT_PACE;
 
 export async function measure(ctx) {
@@ -137,7 +138,7 @@ export function render(result) {
   return [
     '## Per event: client CPU at the seed’s pace',
     '',
-    `One stream = ${int(result.deltas)} text deltas (${int(result.events)} events, ${fixed(result.bytes / 1024, 0)} KB of JSON) cut from a recorded OpenAI stream, paced by a server in its own process so each event leaves in its own write and reaches the client in its own socket read ("socket reads / event" counts the client's read system calls; below 1 means the client fell behind and read several events at once). Model level: \`doStream\` of the V4 model, the stream drained by a plain loop; the floor parses each frame with \`JSON.parse\` and nothing else. CPU = \`process.cpuUsage()\` of the contender's own process over each stream. Per run: ${rounds} rounds of ${rates.map((r) => `${streamsPerRound[r]} stream(s) at ${int(r)}/s`).join(' and ')}; the run's figure is the median of its streams, the table gives the median over ${runs} run(s) and their range. "× floor" and "× @ai-sdk/openai" compare medians; the range is that of the run-by-run ratios.`,
+    `One stream = ${int(result.deltas)} text deltas (${int(result.events)} events, ${fixed(result.bytes / 1024, 0)} KB of JSON) cut from a recorded OpenAI stream, paced by a server in its own process so each event leaves in its own write and reaches the client in its own socket read ("socket reads / event" counts the client's read system calls; below 1 means the client fell behind and read several events at once). Model level: \`doStream\` of the V4 model, the stream drained by a plain loop; the floor parses each frame with \`JSON.parse\` and nothing else; the floor with one \`ReadableStream\` per call also hands each parsed event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs per event. CPU = \`process.cpuUsage()\` of the contender's own process over each stream. Per run: ${rounds} rounds of ${rates.map((r) => `${streamsPerRound[r]} stream(s) at ${int(r)}/s`).join(' and ')}; the run's figure is the median of its streams, the table gives the median over ${runs} run(s) and their range. "× floor" and "× @ai-sdk/openai" compare medians; the range is that of the run-by-run ratios.`,
     '',
     ...rates.map((rate) => renderRate(result, rate)),
     renderWarmUp(result),
@@ -159,6 +160,10 @@ export function targets(result) {
         value: floor.median,
         limit: 1.2,
       }),
+      reportedRow(
+        `client CPU per event at ${int(rate)}/s: the floor with one ReadableStream per call, and this package against it`,
+        `${ratioText(ratioOf(cpu['floor-stream'], cpu.floor))} the floor (${us('floor-stream')} µs) · this package ${ratioText(ratioOf(cpu.websocket, cpu['floor-stream']))} it`,
+      ),
       targetRow({
         target: `client CPU per event at ${int(rate)}/s ≤ 0.5× @ai-sdk/openai (SSE)`,
         measured: `${ratioText(sse)} (${us('websocket')} vs ${us('ai-sdk-openai')} µs)`,

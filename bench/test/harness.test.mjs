@@ -7,32 +7,34 @@ import { startServer } from '../lib/server-client.mjs';
 import { SECTIONS } from '../sections/index.mjs';
 
 describe('harness', () => {
-  it('runs a contender in its own process against the server process', async () => {
-    const server = await startServer({ kind: 'paced', deltas: 30 });
-    const client = await spawnClient(
-      { section: 'test', profileDir: null, clientEnv: {} },
-      { contender: 'floor', run: 1 },
-    );
-    try {
-      await client.run('paced-stream', 'open', { contender: 'floor', url: server.url });
-      const streams = await client.run('paced-stream', 'stream', {
-        rate: 4000,
-        count: 2,
-        events: server.events,
-      });
-      await client.run('paced-stream', 'close');
-      expect(streams).toHaveLength(2);
-      for (const s of streams) {
-        expect(s.chars).toBe(server.chars);
-        expect(s.cpuUsPerEvent).toBeGreaterThan(0);
-        expect(s.window[1]).toBeGreaterThan(s.window[0]);
+  for (const contender of ['floor', 'floor-stream']) {
+    it(`runs a contender (${contender}) in its own process against the server process`, async () => {
+      const server = await startServer({ kind: 'paced', deltas: 30 });
+      const client = await spawnClient(
+        { section: 'test', profileDir: null, clientEnv: {} },
+        { contender, run: 1 },
+      );
+      try {
+        await client.run('paced-stream', 'open', { contender, url: server.url });
+        const streams = await client.run('paced-stream', 'stream', {
+          rate: 4000,
+          count: 2,
+          events: server.events,
+        });
+        await client.run('paced-stream', 'close');
+        expect(streams).toHaveLength(2);
+        for (const s of streams) {
+          expect(s.chars).toBe(server.chars);
+          expect(s.cpuUsPerEvent).toBeGreaterThan(0);
+          expect(s.window[1]).toBeGreaterThan(s.window[0]);
+        }
+        expect((await server.stats()).responses).toBe(2);
+      } finally {
+        await client.close();
+        await server.close();
       }
-      expect((await server.stats()).responses).toBe(2);
-    } finally {
-      await client.close();
-      await server.close();
-    }
-  });
+    });
+  }
 
   it('lists sections that each export measure, render and targets', async () => {
     const ids = SECTIONS.map((s) => s.id);
