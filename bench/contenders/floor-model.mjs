@@ -39,7 +39,7 @@ const usageOf = (usage) => ({
   outputTokens: { total: usage?.output_tokens, text: undefined, reasoning: undefined },
 });
 
-/** One event into the call's stream; returns true once the response has ended. */
+/** One event into the call's stream (the terminal event also closes it). */
 function mapEvent(event, controller, state) {
   switch (event.type) {
     case 'response.output_item.added':
@@ -50,14 +50,14 @@ function mapEvent(event, controller, state) {
           toolName: event.item.name,
         });
       }
-      return false;
+      return;
     case 'response.output_text.delta':
       if (!state.text.has(event.item_id)) {
         state.text.add(event.item_id);
         controller.enqueue({ type: 'text-start', id: event.item_id });
       }
       controller.enqueue({ type: 'text-delta', id: event.item_id, delta: event.delta });
-      return false;
+      return;
     case 'response.output_item.done': {
       const { item } = event;
       if (item.type === 'message' && state.text.has(item.id)) {
@@ -72,7 +72,7 @@ function mapEvent(event, controller, state) {
           input: item.arguments,
         });
       }
-      return false;
+      return;
     }
     case 'response.completed':
     case 'response.incomplete':
@@ -83,9 +83,9 @@ function mapEvent(event, controller, state) {
         usage: usageOf(event.response.usage),
       });
       controller.close();
-      return true;
+      return;
     default:
-      return false;
+      return;
   }
 }
 

@@ -37,8 +37,8 @@ export function planAttempt(
 /**
  * The `response.create` frame: the Responses body minus `stream`, plus the chain link and, with
  * lanes on, the lane (`stream_id`). Its text reuses the settings' JSON, which the call already
- * made for its fingerprint (`settingsKey`): only the chain link and the input are serialised here, each item once
- * for both the frame and the chain that later hashes it (item-chain.ts).
+ * made for its fingerprint (`settingsKey`): only the chain link and the input are serialised here,
+ * each item once for both the frame and the chain that later hashes it (item-chain.ts).
  */
 export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | undefined): Frame {
   const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;
