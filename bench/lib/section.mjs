@@ -78,32 +78,66 @@ async function spawnClients(ctx, contender, run, count, profile) {
  * the loop in the progress lines when a section runs more than one.
  */
 export async function eachRun(ctx, contenders, fn, { processes = 1, label } = {}) {
-  const records = [];
-  const once = async (run, profile) => {
+  return runLoop(ctx, label, async (run, profile, keep) => {
     for (const contender of rotate(contenders, run)) {
       const count = typeof processes === 'function' ? processes(contender) : processes;
       const clients = await spawnClients(ctx, contender, run, count, profile);
-      let record;
       try {
-        record = await fn({ contender, run, client: clients[0], clients });
+        keep(contender, clients, await fn({ contender, run, client: clients[0], clients }));
       } finally {
         await Promise.all(clients.map((c) => c.close()));
       }
-      const { windows = [], ...data } = record;
-      if (profile) {
-        for (const client of clients) {
-          ctx.profiles.push({ contender, file: client.profileFile, windows });
-        }
-      } else records.push({ contender, run, ...data });
     }
+  });
+}
+
+/**
+ * The run loop for figures that are compared with each other: in every run, one client process
+ * per contender, all started at once and alive through the run, handed to `fn` together (`clients`
+ * by contender, `order` the run's rotation), so that it can interleave their measured work, one
+ * stream or one loop of each in turn. Drift in the machine's load then reaches every contender
+ * alike, where with `eachRun` it reaches whichever contender runs at the time. A process waiting
+ * its turn is idle. `fn` returns a record per contender; profiling as in `eachRun`.
+ */
+export async function eachRunInterleaved(ctx, contenders, fn) {
+  return runLoop(ctx, undefined, async (run, profile, keep) => {
+    const order = rotate(contenders, run);
+    const started = await Promise.allSettled(
+      order.map((contender) => spawnClients(ctx, contender, run, 1, profile)),
+    );
+    const clients = Object.fromEntries(
+      started.flatMap((s, i) => (s.status === 'fulfilled' ? [[order[i], s.value[0]]] : [])),
+    );
+    try {
+      const failed = started.find((s) => s.status === 'rejected');
+      if (failed) throw failed.reason;
+      const records = await fn({ run, order, clients });
+      for (const contender of order) keep(contender, [clients[contender]], records[contender]);
+    } finally {
+      await Promise.all(Object.values(clients).map((c) => c.close()));
+    }
+  });
+}
+
+/** Runs `once(run, profile, keep)` for every run, then the profiled one; `keep` files a record. */
+async function runLoop(ctx, label, once) {
+  const records = [];
+  const keeper = (run, profile) => (contender, clients, record) => {
+    const { windows = [], ...data } = record;
+    if (!profile) {
+      records.push({ contender, run, ...data });
+      return;
+    }
+    for (const client of clients)
+      ctx.profiles.push({ contender, file: client.profileFile, windows });
   };
   const prefix = label ? `${label}: ` : '';
   for (let run = 1; run <= ctx.runs; run++) {
-    await once(run, false);
+    await once(run, false, keeper(run, false));
     ctx.progress(`${prefix}run ${run}/${ctx.runs} done`);
   }
   if (ctx.profileDir) {
-    await once(ctx.runs + 1, true);
+    await once(ctx.runs + 1, true, keeper(ctx.runs + 1, true));
     ctx.progress(`${prefix}profiled run done`);
   }
   return records;

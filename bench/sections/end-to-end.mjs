@@ -6,7 +6,7 @@ import { lineChart } from '../lib/chart-svg.mjs';
 import { END_TO_END, WAN } from '../lib/config.mjs';
 import { CONTENDERS as NAMES } from '../lib/contenders.mjs';
 import { endToEndTargets, renderEndToEnd } from '../lib/end-to-end-report.mjs';
-import { eachRun, sleep } from '../lib/section.mjs';
+import { eachRunInterleaved, rotate, sleep } from '../lib/section.mjs';
 import { median } from '../lib/stats.mjs';
 import { bytesPerStep } from '../lib/wire-bytes.mjs';
 
@@ -55,36 +55,47 @@ export async function measure(ctx, { profile = 'loopback' }) {
     wan: WAN,
   });
   try {
-    const records = await eachRun(ctx, CONTENDERS, async ({ contender, run, client }) => {
-      const warmUp = await client.run('end-to-end', 'warmUp', {
-        contender,
-        url: server.warmUrl,
-        ...END_TO_END.warmUp,
-      });
-      const workloads = {};
-      const windows = [];
-      for (const workload of WORKLOADS) {
-        await server.reset();
-        // Let the client see the dropped connections (pooled HTTP keep-alive ones included).
-        await sleep(50);
-        const outcome =
-          workload.kind === 'agent'
-            ? await client.run('end-to-end', 'agentLoop', {
-                contender,
-                url: server.url,
-                toolCalls: workload.size,
-                run,
-              })
-            : await client.run('end-to-end', 'chat', {
-                contender,
-                url: server.url,
-                turns: workload.size,
-                run,
-              });
-        workloads[workload.id] = summarise(outcome, await server.stats(), workload, run);
-        windows.push(outcome.window);
+    const records = await eachRunInterleaved(ctx, CONTENDERS, async ({ run, order, clients }) => {
+      const out = {};
+      for (const contender of order) {
+        const warmUp = await clients[contender].run('end-to-end', 'warmUp', {
+          contender,
+          url: server.warmUrl,
+          ...END_TO_END.warmUp,
+        });
+        out[contender] = { warmUp, workloads: {}, windows: [] };
       }
-      return { warmUp, workloads, windows };
+      // Per workload, each contender in turn (rotating order): drift reaches them alike.
+      for (const [index, workload] of WORKLOADS.entries()) {
+        for (const contender of rotate(order, index)) {
+          const client = clients[contender];
+          await server.reset();
+          // Let the client see the dropped connections (pooled HTTP keep-alive ones included).
+          await sleep(50);
+          const outcome =
+            workload.kind === 'agent'
+              ? await client.run('end-to-end', 'agentLoop', {
+                  contender,
+                  url: server.url,
+                  toolCalls: workload.size,
+                  run,
+                })
+              : await client.run('end-to-end', 'chat', {
+                  contender,
+                  url: server.url,
+                  turns: workload.size,
+                  run,
+                });
+          out[contender].workloads[workload.id] = summarise(
+            outcome,
+            await server.stats(),
+            workload,
+            run,
+          );
+          out[contender].windows.push(outcome.window);
+        }
+      }
+      return out;
     });
     return { profile, wan: profile === 'wan' ? WAN : null, records };
   } finally {

@@ -1,12 +1,13 @@
 // Client CPU per event at the seed's pace: ~2,000 text deltas streamed at 1,000 and 4,000 events
 // per second, one event per socket read, to this package (LanguageModelV4 `doStream`, no AI SDK),
 // the raw-`ws` floor (also with one ReadableStream per call, the least a provider hands the AI SDK),
-// and @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process;
-// its CPU is `process.cpuUsage()` over each stream, from the call to the end of the stream.
+// and @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process, all of them alive
+// through a run and their streams interleaved; its CPU is `process.cpuUsage()` over each stream,
+// from the call to the end of the stream.
 import { EVENT_PACE } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
-import { eachRun } from '../lib/section.mjs';
+import { eachRunInterleaved, rotate } from '../lib/section.mjs';
 import { fixed, int, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
 const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'ai-sdk-openai'];
@@ -16,27 +17,34 @@ export async function measure(ctx) {
   const server = await ctx.startServer({ kind: 'paced', deltas });
   try {
     const { events } = server;
-    const records = await eachRun(ctx, CONTENDERS, async ({ contender, client }) => {
-      await client.run('paced-stream', 'open', { contender, url: server.url });
-      const curve = await client.run('paced-stream', 'warmUp', { ...warmUp, events });
-      const streams = [];
-      // Interleaved, so that drift in machine load reaches both paces alike.
+    const records = await eachRunInterleaved(ctx, CONTENDERS, async ({ order, clients }) => {
+      const out = {};
+      for (const contender of order) {
+        const client = clients[contender];
+        await client.run('paced-stream', 'open', { contender, url: server.url });
+        const curve = await client.run('paced-stream', 'warmUp', { ...warmUp, events });
+        out[contender] = { warmUp: curve, streams: [], windows: [] };
+      }
+      // One stream of each contender in turn, both paces within each round: drift in the
+      // machine's load reaches every contender and both paces alike.
       for (let round = 0; round < rounds; round++) {
         for (const rate of rates) {
-          const done = await client.run('paced-stream', 'stream', {
-            rate,
-            count: streamsPerRound[rate],
-            events,
-          });
-          streams.push(...done.map((s) => ({ rate, ...s })));
+          for (let i = 0; i < streamsPerRound[rate]; i++) {
+            for (const contender of rotate(order, round + i)) {
+              const [done] = await clients[contender].run('paced-stream', 'stream', {
+                rate,
+                count: 1,
+                events,
+              });
+              const { window, ...figures } = done;
+              out[contender].streams.push({ rate, ...figures });
+              out[contender].windows.push(window);
+            }
+          }
         }
       }
-      await client.run('paced-stream', 'close');
-      return {
-        warmUp: curve,
-        streams: streams.map(({ window, ...s }) => s),
-        windows: streams.map((s) => s.window),
-      };
+      for (const contender of order) await clients[contender].run('paced-stream', 'close');
+      return out;
     });
     const { achieved } = await server.stats();
     return {
@@ -138,7 +146,7 @@ export function render(result) {
   return [
     '## Per event: client CPU at the seed’s pace',
     '',
-    `One stream = ${int(result.deltas)} text deltas (${int(result.events)} events, ${fixed(result.bytes / 1024, 0)} KB of JSON) cut from a recorded OpenAI stream, paced by a server in its own process so each event leaves in its own write and reaches the client in its own socket read ("socket reads / event" counts the client's read system calls; below 1 means the client fell behind and read several events at once). Model level: \`doStream\` of the V4 model, the stream drained by a plain loop; the floor parses each frame with \`JSON.parse\` and nothing else; the floor with one \`ReadableStream\` per call also hands each parsed event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs per event. CPU = \`process.cpuUsage()\` of the contender's own process over each stream. Per run: ${rounds} rounds of ${rates.map((r) => `${streamsPerRound[r]} stream(s) at ${int(r)}/s`).join(' and ')}; the run's figure is the median of its streams, the table gives the median over ${runs} run(s) and their range. "× floor" and "× @ai-sdk/openai" compare medians; the range is that of the run-by-run ratios.`,
+    `One stream = ${int(result.deltas)} text deltas (${int(result.events)} events, ${fixed(result.bytes / 1024, 0)} KB of JSON) cut from a recorded OpenAI stream, paced by a server in its own process so each event leaves in its own write and reaches the client in its own socket read ("socket reads / event" counts the client's read system calls; below 1 means the client fell behind and read several events at once). Model level: \`doStream\` of the V4 model, the stream drained by a plain loop; the floor parses each frame with \`JSON.parse\` and nothing else; the floor with one \`ReadableStream\` per call also hands each parsed event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs per event. CPU = \`process.cpuUsage()\` of the contender's own process over each stream. Per run: one process per contender, all alive at once and each warmed up, then ${rounds} rounds of ${rates.map((r) => `${streamsPerRound[r]} stream(s) at ${int(r)}/s`).join(' and ')}, interleaved: one stream of each contender in turn, in rotating order, so that drift in the machine's load reaches all of them alike (a process waits its turn idle); the run's figure is the median of its streams, the table gives the median over ${runs} run(s) and their range. "× floor" and "× @ai-sdk/openai" compare medians; the range is that of the run-by-run ratios.`,
     '',
     ...rates.map((rate) => renderRate(result, rate)),
     renderWarmUp(result),

@@ -5,14 +5,14 @@
 import { PER_STEP } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
-import { eachRun } from '../lib/section.mjs';
+import { eachRunInterleaved, rotate } from '../lib/section.mjs';
 import { PHASES } from '../lib/socket-marks.mjs';
 import { fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
 const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'http-full', 'http-chained'];
 /** Contenders whose steps are cut into phases at the socket. */
 const SOCKET_CONTENDERS = new Set(['websocket', 'floor']);
-const { sizes, steps, skip, warmUp } = PER_STEP;
+const { sizes, steps, skip, loopsPerSize, warmUp } = PER_STEP;
 
 const medianOf = (values) => median(values.filter(Number.isFinite));
 
@@ -23,58 +23,72 @@ export async function measure(ctx) {
     profile: 'loopback',
   });
   try {
-    const records = await eachRun(ctx, CONTENDERS, async ({ contender, client }) => {
-      const loop = (args) => client.run('model-steps', 'loop', { contender, ...args });
-      const curve = await client.run('model-steps', 'warmUp', {
-        contender,
-        url: server.warmUrl,
-        loops: warmUp.loops,
-        items: sizes[0],
-        steps: warmUp.steps,
-      });
-      // One loop against the cost model, thrown away: the paced regime warms up too.
-      const paced = await loop({
-        url: server.url,
-        items: sizes[0],
-        steps,
-        userText: 'Paced warm-up. #tools=100000',
-      });
-      const bySize = {};
-      const windows = [];
-      for (const items of sizes) {
-        await server.reset();
-        const done = await loop({
-          url: server.url,
-          items,
-          steps,
-          userText: `Per-step run with ${items} items. #tools=100000`,
+    const records = await eachRunInterleaved(ctx, CONTENDERS, async ({ order, clients }) => {
+      const loop = (contender, args) =>
+        clients[contender].run('model-steps', 'loop', { contender, ...args });
+      const out = {};
+      for (const contender of order) {
+        const curve = await clients[contender].run('model-steps', 'warmUp', {
+          contender,
+          url: server.warmUrl,
+          loops: warmUp.loops,
+          items: sizes[0],
+          steps: warmUp.steps,
         });
-        const stats = await server.stats();
-        // The phases come from a loop of their own, so the marks never touch the figures above.
-        const phases = SOCKET_CONTENDERS.has(contender)
-          ? await client.run('model-steps', 'phaseLoop', {
-              contender,
+        // One loop against the cost model, thrown away: the paced regime warms up too.
+        const paced = await loop(contender, {
+          url: server.url,
+          items: sizes[0],
+          steps,
+          userText: 'Paced warm-up. #tools=100000',
+        });
+        out[contender] = {
+          warmUp: curve,
+          pacedWarmUp: medianOf(paced.slice(skip).map((s) => s.cpuUs)),
+          sizes: {},
+          windows: [],
+        };
+      }
+      // Per size, one loop of each contender in turn (rotating order), `loopsPerSize` times, so
+      // that drift in the machine's load reaches them alike; then the phase loops.
+      for (const [index, items] of sizes.entries()) {
+        for (let repeat = 0; repeat < loopsPerSize; repeat++) {
+          for (const contender of rotate(order, index + repeat)) {
+            await server.reset();
+            const done = await loop(contender, {
               url: server.url,
               items,
               steps,
-              userText: `Phases with ${items} items. #tools=100000`,
-            })
-          : [];
-        bySize[items] = {
-          steps: done.slice(skip).map(({ window, ...s }) => s),
-          phases: phases.slice(skip),
-          inputModes: done.map((s) => s.inputMode),
-          duplicates: stats.requests.reduce((n, r) => n + r.duplicates, 0),
-          completed: stats.requests.every((r) => r.status === 'completed'),
-        };
-        windows.push(...done.slice(skip).map((s) => s.window));
+              userText: `Per-step run with ${items} items (${repeat}). #tools=100000`,
+            });
+            const stats = await server.stats();
+            out[contender].sizes[items] ??= {
+              steps: [],
+              phases: [],
+              inputModes: done.map((s) => s.inputMode),
+              duplicates: 0,
+              completed: true,
+            };
+            const size = out[contender].sizes[items];
+            size.steps.push(...done.slice(skip).map(({ window, ...s }) => s));
+            size.duplicates += stats.requests.reduce((n, r) => n + r.duplicates, 0);
+            size.completed &&= stats.requests.every((r) => r.status === 'completed');
+            out[contender].windows.push(...done.slice(skip).map((s) => s.window));
+          }
+        }
+        // The phases come from loops of their own, so the marks never touch the figures above.
+        for (const contender of order.filter((id) => SOCKET_CONTENDERS.has(id))) {
+          const phases = await clients[contender].run('model-steps', 'phaseLoop', {
+            contender,
+            url: server.url,
+            items,
+            steps,
+            userText: `Phases with ${items} items. #tools=100000`,
+          });
+          out[contender].sizes[items].phases = phases.slice(skip);
+        }
       }
-      return {
-        warmUp: curve,
-        pacedWarmUp: medianOf(paced.slice(skip).map((s) => s.cpuUs)),
-        sizes: bySize,
-        windows,
-      };
+      return out;
     });
     return { records };
   } finally {
@@ -185,7 +199,7 @@ export function render(result) {
   return [
     '## Per step: client CPU and latency against history length',
     '',
-    `Model level, each contender in its own process: a tool loop of ${steps} steps from a history of N Responses input items (system + user + tool call/result pairs, ~2 KB per result), against the mock with its cost model. The first call sends the whole history; the figures are the medians over steps ${skip + 1}–${steps} of each run (each a continuation that adds one call and its result), then the median over ${runCount(result.records)} run(s) with their range and spread. CPU = \`process.cpuUsage()\` of the process from the call to the end of its stream. The floor sends the same frames this package sends and only parses the events; the floor with one \`ReadableStream\` per call also hands each event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs. @ai-sdk/openai is shown for context.`,
+    `Model level, each contender in its own process, all of them alive through a run: after every process has warmed up, each size gets ${loopsPerSize} rounds of one loop of each contender in turn (rotating order), so that drift in the machine's load reaches them alike. A loop is a tool loop of ${steps} steps from a history of N Responses input items (system + user + tool call/result pairs, ~2 KB per result), against the mock with its cost model. The first call sends the whole history; a run's figure is the median over steps ${skip + 1}–${steps} of its ${loopsPerSize} loops (each step a continuation that adds one call and its result), then the median over ${runCount(result.records)} run(s) with their range and spread. CPU = \`process.cpuUsage()\` of the process from the call to the end of its stream. The floor sends the same frames this package sends and only parses the events; the floor with one \`ReadableStream\` per call also hands each event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs. @ai-sdk/openai is shown for context.`,
     '',
     '**Client CPU per step (ms)**',
     '',
@@ -197,7 +211,7 @@ export function render(result) {
     '',
     renderPhases(result),
     renderWarmUp(result),
-    `This package's input mode per call (F = full, d = delta), first run: ${modes}. Duplicated items seen by the server: ${duplicates}. Every request completed: ${completed ? 'yes' : '**no**'}.`,
+    `This package's input mode per call (F = full, d = delta), first loop of the first run: ${modes}. Duplicated items seen by the server: ${duplicates}. Every request completed: ${completed ? 'yes' : '**no**'}.`,
     '',
   ].join('\n');
 }

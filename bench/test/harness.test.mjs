@@ -2,7 +2,7 @@
 // paced streamer), a contender's client process (the floor), and the section registry.
 import { describe, expect, it } from 'vitest';
 import { spawnClient } from '../lib/clients.mjs';
-import { eachRun, rotate } from '../lib/section.mjs';
+import { eachRun, eachRunInterleaved, rotate } from '../lib/section.mjs';
 import { startServer } from '../lib/server-client.mjs';
 import { SECTIONS } from '../sections/index.mjs';
 
@@ -86,6 +86,56 @@ describe('harness', () => {
       'could not start many.run1.i2',
     );
     expect(log).toEqual({ opened: 2, closed: 2 });
+  });
+
+  it("keeps every contender's process alive through an interleaved run", async () => {
+    const { ctx, log } = fakeContext({ runs: 2, profileDir: 'profiles' });
+    const seen = [];
+    const records = await eachRunInterleaved(ctx, ['one', 'two', 'three'], async (args) => {
+      const { run, order, clients } = args;
+      // All of the run's processes are open together, none closed yet.
+      expect(log.opened - log.closed).toBe(3);
+      seen.push(order);
+      return Object.fromEntries(
+        order.map((id) => [id, { run, file: clients[id].profileFile, windows: [[run, run + 1]] }]),
+      );
+    });
+    expect(seen).toEqual([
+      ['two', 'three', 'one'],
+      ['three', 'one', 'two'],
+      ['one', 'two', 'three'],
+    ]);
+    expect(records.map((r) => [r.contender, r.run, r.file])).toEqual([
+      ['two', 1, 'two.run1'],
+      ['three', 1, 'three.run1'],
+      ['one', 1, 'one.run1'],
+      ['three', 2, 'three.run2'],
+      ['one', 2, 'one.run2'],
+      ['two', 2, 'two.run2'],
+    ]);
+    expect(records.every((r) => !('windows' in r))).toBe(true);
+    expect(ctx.profiles).toEqual([
+      { contender: 'one', file: 'one.run3', windows: [[3, 4]] },
+      { contender: 'two', file: 'two.run3', windows: [[3, 4]] },
+      { contender: 'three', file: 'three.run3', windows: [[3, 4]] },
+    ]);
+    expect(log.opened).toBe(log.closed);
+  });
+
+  it("closes an interleaved run's processes when one fails to start, or the run throws", async () => {
+    const failing = fakeContext({ runs: 1, failOn: 'two.run1' });
+    const fn = async () => ({});
+    await expect(eachRunInterleaved(failing.ctx, ['one', 'two', 'three'], fn)).rejects.toThrow(
+      'could not start two.run1',
+    );
+    expect(failing.log).toEqual({ opened: 2, closed: 2 });
+    const throwing = fakeContext({ runs: 1 });
+    await expect(
+      eachRunInterleaved(throwing.ctx, ['one', 'two'], async () => {
+        throw new Error('measuring failed');
+      }),
+    ).rejects.toThrow('measuring failed');
+    expect(throwing.log).toEqual({ opened: 2, closed: 2 });
   });
 });
 
