@@ -168,9 +168,19 @@ export async function runFloorLoop(
     let input = [systemItem, userItem(userText), ...historyItems(historyPairs)];
     let previous;
     let response;
+    let results = [];
     while (steps.length < maxSteps) {
       const first = steps.length === 0;
       const cpuStart = first ? openCpu : cpuMicros();
+      // The tool's results become input items inside the step, as a provider converts a tool
+      // message inside its call (serialising each result), so both pay for it in their window.
+      if (!first) {
+        input = results.map(({ callId, value }) => ({
+          type: 'function_call_output',
+          call_id: callId,
+          output: JSON.stringify(value),
+        }));
+      }
       const body = {
         tools: FLOOR_TOOLS,
         ...(previous && { previous_response_id: previous }),
@@ -182,10 +192,10 @@ export async function runFloorLoop(
       const calls = response.output.filter((item) => item.type === 'function_call');
       if (calls.length === 0) break;
       previous = response.id;
-      input = calls.map((call) => ({
-        type: 'function_call_output',
-        call_id: call.call_id,
-        output: JSON.stringify(toolOutput(JSON.parse(call.arguments).step)),
+      // The tools run between steps, outside the measured windows (as in the model-level loop).
+      results = calls.map((call) => ({
+        callId: call.call_id,
+        value: toolOutput(JSON.parse(call.arguments).step),
       }));
     }
     return { steps, text: outputText(response) };
