@@ -142,7 +142,7 @@ function renderPhases(result) {
       .filter(Number.isFinite),
   );
   return [
-    `**Where a step's CPU goes** (µs per step, this package / the floor, and the difference). From one more loop per size and contender, after the measured one: each phase is cut at the socket, by the process CPU at the frame sent and at the start and end of every message callback (\`ws\`'s \`send\` and \`emit\`, wrapped in both contenders' processes, so the package runs unchanged; the marks cost both the same few µs). A step here has ${events} events, each arriving on its own after the mock's pause. Medians per phase, so the rows need not add up to the totals above.`,
+    `**Where a step's CPU goes** (µs per step, this package / the floor, and the difference). From one more loop per size and contender, after the measured ones: each phase is cut at the socket, by the process CPU at the frame sent and at the start and end of every message callback (\`ws\`'s \`send\` and \`emit\`, wrapped in both contenders' processes, so the package runs unchanged; the marks cost both the same few µs). A step here has ${events} events, each arriving on its own after the mock's pause. Medians per phase, so the rows need not add up to the totals above.`,
     '',
     table(['phase', ...sizes.flatMap((items) => [`${items} items`, 'difference'])], rows),
     '',
