@@ -48,20 +48,24 @@ export const sleep = (ms) => new Promise((resolveSleep) => setTimeout(resolveSle
 export const rotate = (ids, run) => ids.map((_, i) => ids[(i + run) % ids.length]);
 
 /**
- * `count` client processes for one contender and run, started side by side (the start is not
- * measured). If one fails to start, the others are closed again.
+ * Client processes started side by side (the start is not measured). If one fails to start, the
+ * others are closed again and the failure is thrown.
  */
-async function spawnClients(ctx, contender, run, count, profile) {
-  const started = await Promise.allSettled(
-    Array.from({ length: count }, (_, i) =>
-      ctx.spawnClient(contender, run, { profile, instance: count > 1 ? i : undefined }),
-    ),
-  );
+async function startClients(starts) {
+  const started = await Promise.allSettled(starts.map((start) => start()));
   const failed = started.find((s) => s.status === 'rejected');
   const clients = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);
   if (!failed) return clients;
   await Promise.all(clients.map((c) => c.close()));
   throw failed.reason;
+}
+
+/** `count` client processes for one contender and run. */
+function spawnClients(ctx, contender, run, count, profile) {
+  const instances = Array.from({ length: count }, (_, i) => (count > 1 ? i : undefined));
+  return startClients(
+    instances.map((instance) => () => ctx.spawnClient(contender, run, { profile, instance })),
+  );
 }
 
 /**
@@ -102,15 +106,11 @@ export async function eachRun(ctx, contenders, fn, { processes = 1, label } = {}
 export async function eachRunInterleaved(ctx, contenders, fn) {
   return runLoop(ctx, undefined, async (run, profile, keep) => {
     const order = rotate(contenders, run);
-    const started = await Promise.allSettled(
-      order.map((contender) => spawnClients(ctx, contender, run, 1, profile)),
+    const started = await startClients(
+      order.map((contender) => () => ctx.spawnClient(contender, run, { profile })),
     );
-    const clients = Object.fromEntries(
-      started.flatMap((s, i) => (s.status === 'fulfilled' ? [[order[i], s.value[0]]] : [])),
-    );
+    const clients = Object.fromEntries(order.map((contender, i) => [contender, started[i]]));
     try {
-      const failed = started.find((s) => s.status === 'rejected');
-      if (failed) throw failed.reason;
       const records = await fn({ run, order, clients });
       for (const contender of order) keep(contender, [clients[contender]], records[contender]);
     } finally {
