@@ -5,8 +5,9 @@
 // contenders, but this machine drifts by 15–30 % between processes and between runs minutes
 // apart, more than most single changes are worth. Here both builds are loaded side by side in
 // one process and their tool loops alternate (A B, B A, …) against one mock with the bench's cost
-// model (in its own process), so both see the same machine state; an A/A comparison of one
-// revision lands within about 3 % (1.027 in one 60-loop run).
+// model (in its own process), so both see the same machine state, after 400 warm-up loops each on
+// a cost-free mock; an A/A comparison of one revision lands within about 3–4 % (1.027 in one
+// 60-loop run with a short warm-up, 1.042 in one with the long one).
 //
 //   <rev-a>, <rev-b>   git revisions; `.` is the working tree (the default for <rev-b>)
 //   AB_ITEMS=<n>       history items of each loop (default 100)
@@ -23,7 +24,12 @@ import { API_KEY, MODEL_ID } from './lib/workload.mjs';
 
 const STEPS = 12;
 const SKIP = 2;
-const WARM_UP_LOOPS = 15;
+/**
+ * Fast loops of 10 steps per build on the cost-free mock first: V8 optimises code that runs once
+ * per step only after thousands of steps (bench/README.md, "Warm-up until the figures stop
+ * falling"), and two builds measured mid-way would differ by where each had got to.
+ */
+const WARM_UP_LOOPS = 400;
 const OUT = resolve(ROOT, 'node_modules/.cache/ai-sdk-openai-ws-ab');
 
 /** The sources of `rev` in a temporary folder (the working tree for `.`). */
@@ -62,7 +68,7 @@ function startServer(distDir) {
     env: { ...process.env, AB_DIST: distDir },
   });
   return new Promise((resolveUrl, reject) => {
-    child.once('message', (url) => resolveUrl({ url, close: () => child.kill() }));
+    child.once('message', (urls) => resolveUrl({ ...urls, close: () => child.kill() }));
     child.once('error', reject);
   });
 }
@@ -79,10 +85,10 @@ export async function compare(
   try {
     const builds = await Promise.all(dirs.map(loadBuild));
     const historyPairs = Math.max(0, Math.round((items - 2) / 2));
-    const loop = async (k, label) => {
+    const loop = async (k, label, { url = server.url, pairs = historyPairs } = {}) => {
       const provider = builds[k].createOpenAIWebSocket({
         apiKey: API_KEY,
-        baseURL: server.url,
+        baseURL: url,
         transport: 'websocket',
         // Distinct names: the two builds never share a registry entry even for one revision.
         name: `ab-${k}`,
@@ -92,7 +98,7 @@ export async function compare(
         const steps = await runModelLoop(provider(MODEL_ID), {
           mode: 'full',
           steps: STEPS,
-          historyPairs,
+          historyPairs: pairs,
           userText,
         });
         return steps.slice(SKIP).map((step) => step.cpuUs);
@@ -100,7 +106,11 @@ export async function compare(
         await provider.close();
       }
     };
-    for (let i = 0; i < warmUpLoops; i++) for (const k of [0, 1]) await loop(k, `warm-up ${i}`);
+    const fast = { url: server.warmUrl, pairs: 4 };
+    for (let i = 0; i < warmUpLoops; i++)
+      for (const k of [0, 1]) await loop(k, `warm-up ${i}`, fast);
+    // One loop each on the measured mock, thrown away: the paced regime warms up too.
+    for (const k of [0, 1]) await loop(k, 'paced warm-up');
     const cpu = [[], []];
     for (let i = 0; i < loops; i++) {
       for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) cpu[k].push(...(await loop(k, String(i))));

@@ -1,4 +1,5 @@
 // The end-to-end section's figures, tables and targets (sections/end-to-end.mjs measures).
+import { END_TO_END } from './config.mjs';
 import { labelOf } from './contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from './figures.mjs';
 import { fixed, int, median, spread, spreadPct, table, withRange } from './stats.mjs';
@@ -90,12 +91,14 @@ function renderProfile(result) {
 }
 
 function renderWarmUp(result, contenders) {
+  const { agentLoops, toolCalls, chats, turns, batch } = END_TO_END.warmUp;
   const curve = contenders.map((id) => {
     const runs = result.records.filter((r) => r.contender === id).map((r) => r.warmUp);
-    const at = (i) => median(runs.map((c) => c[i < 0 ? c.length + i : i]));
-    return `${labelOf(id)} ${runs[0].map((_, i) => fixed(at(i), 2)).join(' → ')}`;
+    const batches = Math.ceil(runs[0].length / batch);
+    const at = (b) => median(runs.map((c) => median(c.slice(b * batch, (b + 1) * batch))));
+    return `${labelOf(id)} ${Array.from({ length: batches }, (_, b) => fixed(at(b), 2)).join(' → ')}`;
   });
-  return `**Warm-up** per process, on the cost-free mock: agent loops and short chats (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of each warm-up agent loop (ms, median over runs): ${curve.join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curve has flattened.`;
+  return `**Warm-up** per process, on the cost-free mock, all the run's processes at once: ${agentLoops} agent loops of ${toolCalls} calls, then ${chats} chats of ${turns} turns (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of the warm-up agent loops (ms; the median of each ${batch} loops, then over runs): ${curve.join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curve has flattened.`;
 }
 
 export function renderEndToEnd(result, { CONTENDERS, WORKLOADS }) {
