@@ -2,7 +2,7 @@
 import { END_TO_END } from './config.mjs';
 import { labelOf } from './contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from './figures.mjs';
-import { fixed, int, median, spread, spreadPct, table, withRange } from './stats.mjs';
+import { batchMedians, fixed, int, median, spread, spreadPct, table, withRange } from './stats.mjs';
 
 /** Per-run figures of one workload: `{ [contender]: [value per run] }`. */
 const FIGURES = {
@@ -94,9 +94,9 @@ function renderWarmUp(result, contenders) {
   const { agentLoops, toolCalls, chats, turns, batch } = END_TO_END.warmUp;
   const curve = contenders.map((id) => {
     const runs = result.records.filter((r) => r.contender === id).map((r) => r.warmUp);
-    const batches = Math.ceil(runs[0].length / batch);
-    const at = (b) => median(runs.map((c) => median(c.slice(b * batch, (b + 1) * batch))));
-    return `${labelOf(id)} ${Array.from({ length: batches }, (_, b) => fixed(at(b), 2)).join(' → ')}`;
+    return `${labelOf(id)} ${batchMedians(runs, batch)
+      .map((ms) => fixed(ms, 2))
+      .join(' → ')}`;
   });
   return `**Warm-up** per process, on the cost-free mock, all the run's processes at once: ${agentLoops} agent loops of ${toolCalls} calls, then ${chats} chats of ${turns} turns (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of the warm-up agent loops (ms; the median of each ${batch} loops, then over runs): ${curve.join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curve has flattened.`;
 }

@@ -48,6 +48,15 @@ export const sleep = (ms) => new Promise((resolveSleep) => setTimeout(resolveSle
 export const rotate = (ids, run) => ids.map((_, i) => ids[(i + run) % ids.length]);
 
 /**
+ * `fn(contender)` for every contender at once (work that is not measured, such as a warm-up, in
+ * their own processes side by side); resolves with the results by contender.
+ */
+export async function allAtOnce(contenders, fn) {
+  const results = await Promise.all(contenders.map((contender) => fn(contender)));
+  return Object.fromEntries(contenders.map((contender, i) => [contender, results[i]]));
+}
+
+/**
  * Client processes started side by side (the start is not measured). If one fails to start, the
  * others are closed again and the failure is thrown.
  */

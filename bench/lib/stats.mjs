@@ -12,6 +12,22 @@ export function percentile(values, p) {
   return s[Math.min(s.length - 1, Math.max(0, rank - 1))];
 }
 
+/**
+ * One curve from the curves of several runs: the median of each batch of `size` points in each
+ * run, then the median over runs (batches past a shorter run's end count only the longer runs).
+ */
+export function batchMedians(curves, size) {
+  const batches = Math.ceil(Math.max(...curves.map((c) => c.length)) / size);
+  return Array.from({ length: batches }, (_, b) =>
+    median(
+      curves
+        .map((c) => c.slice(b * size, (b + 1) * size))
+        .filter((batch) => batch.length > 0)
+        .map(median),
+    ),
+  );
+}
+
 export function median(values) {
   if (values.length === 0) return Number.NaN;
   const s = sorted(values);

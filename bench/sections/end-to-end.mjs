@@ -6,7 +6,7 @@ import { lineChart } from '../lib/chart-svg.mjs';
 import { END_TO_END, WAN } from '../lib/config.mjs';
 import { CONTENDERS as NAMES } from '../lib/contenders.mjs';
 import { endToEndTargets, renderEndToEnd } from '../lib/end-to-end-report.mjs';
-import { eachRunInterleaved, rotate, sleep } from '../lib/section.mjs';
+import { allAtOnce, eachRunInterleaved, rotate, sleep } from '../lib/section.mjs';
 import { median } from '../lib/stats.mjs';
 import { bytesPerStep } from '../lib/wire-bytes.mjs';
 
@@ -58,17 +58,15 @@ export async function measure(ctx, { profile = 'loopback' }) {
     const records = await eachRunInterleaved(ctx, CONTENDERS, async ({ run, order, clients }) => {
       const out = {};
       // The warm-ups side by side (nothing is measured yet): a long warm-up in half the time.
-      const curves = await Promise.all(
-        order.map((contender) =>
-          clients[contender].run('end-to-end', 'warmUp', {
-            contender,
-            url: server.warmUrl,
-            ...END_TO_END.warmUp,
-          }),
-        ),
+      const curves = await allAtOnce(order, (contender) =>
+        clients[contender].run('end-to-end', 'warmUp', {
+          contender,
+          url: server.warmUrl,
+          ...END_TO_END.warmUp,
+        }),
       );
-      for (const [i, contender] of order.entries()) {
-        out[contender] = { warmUp: curves[i], workloads: {}, windows: [] };
+      for (const contender of order) {
+        out[contender] = { warmUp: curves[contender], workloads: {}, windows: [] };
       }
       // Per workload, each contender in turn (rotating order): drift reaches them alike.
       for (const [index, workload] of WORKLOADS.entries()) {

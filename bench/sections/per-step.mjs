@@ -5,9 +5,9 @@
 import { PER_STEP } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
-import { eachRunInterleaved, rotate } from '../lib/section.mjs';
+import { allAtOnce, eachRunInterleaved, rotate } from '../lib/section.mjs';
 import { PHASES } from '../lib/socket-marks.mjs';
-import { fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
+import { batchMedians, fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
 const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'http-full', 'http-chained'];
 /** Contenders whose steps are cut into phases at the socket. */
@@ -28,19 +28,16 @@ export async function measure(ctx) {
         clients[contender].run('model-steps', 'loop', { contender, ...args });
       const out = {};
       // The fast warm-ups side by side (nothing is measured yet): a long warm-up in half the time.
-      const curves = await Promise.all(
-        order.map((contender) =>
-          clients[contender].run('model-steps', 'warmUp', {
-            contender,
-            url: server.warmUrl,
-            loops: warmUp.loops,
-            items: sizes[0],
-            steps: warmUp.steps,
-          }),
-        ),
+      const curves = await allAtOnce(order, (contender) =>
+        clients[contender].run('model-steps', 'warmUp', {
+          contender,
+          url: server.warmUrl,
+          loops: warmUp.loops,
+          items: sizes[0],
+          steps: warmUp.steps,
+        }),
       );
-      for (const [i, contender] of order.entries()) {
-        const curve = curves[i];
+      for (const contender of order) {
         // One loop against the cost model, thrown away: the paced regime warms up too.
         const paced = await loop(contender, {
           url: server.url,
@@ -49,7 +46,7 @@ export async function measure(ctx) {
           userText: 'Paced warm-up. #tools=100000',
         });
         out[contender] = {
-          warmUp: curve,
+          warmUp: curves[contender],
           pacedWarmUp: medianOf(paced.slice(skip).map((s) => s.cpuUs)),
           sizes: {},
           windows: [],
@@ -156,16 +153,13 @@ function renderPhases(result) {
 }
 
 /** The fast warm-up loops' CPU per step (ms): the median of each batch, then over runs. */
-function warmUpCurve(recs) {
-  const batches = Math.ceil(Math.max(...recs.map((r) => r.warmUp.length)) / warmUp.batch);
-  return Array.from({ length: batches }, (_, b) =>
-    fixed(
-      median(recs.map((r) => median(r.warmUp.slice(b * warmUp.batch, (b + 1) * warmUp.batch)))) /
-        1000,
-      2,
-    ),
-  ).join(' → ');
-}
+const warmUpCurve = (recs) =>
+  batchMedians(
+    recs.map((r) => r.warmUp),
+    warmUp.batch,
+  )
+    .map((us) => fixed(us / 1000, 2))
+    .join(' → ');
 
 function renderWarmUp(result) {
   const rows = CONTENDERS.map((id) => {

@@ -2,11 +2,28 @@
 // paced streamer), a contender's client process (the floor), and the section registry.
 import { describe, expect, it } from 'vitest';
 import { spawnClient } from '../lib/clients.mjs';
-import { eachRun, eachRunInterleaved, rotate } from '../lib/section.mjs';
+import { allAtOnce, eachRun, eachRunInterleaved, rotate } from '../lib/section.mjs';
 import { startServer } from '../lib/server-client.mjs';
 import { SECTIONS } from '../sections/index.mjs';
 
 describe('harness', () => {
+  it('runs work for every contender at once and files the results by contender', async () => {
+    const started = [];
+    let release;
+    const gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const pending = allAtOnce(['b', 'a'], async (id) => {
+      started.push(id);
+      await gate;
+      return `${id}!`;
+    });
+    // Both started before either finished.
+    expect(started).toEqual(['b', 'a']);
+    release();
+    expect(await pending).toEqual({ b: 'b!', a: 'a!' });
+  });
+
   for (const contender of ['floor', 'floor-stream']) {
     it(`runs a contender (${contender}) in its own process against the server process`, async () => {
       const server = await startServer({ kind: 'paced', deltas: 30 });

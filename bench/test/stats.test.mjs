@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile, ratio, table } from '../lib/stats.mjs';
+import { batchMedians, median, percentile, ratio, table } from '../lib/stats.mjs';
 
 describe('stats', () => {
   it('takes the median of odd and even lists', () => {
@@ -19,5 +19,15 @@ describe('stats', () => {
     expect(ratio(3, 2)).toBe('1.50×');
     expect(ratio(1, 0)).toBe('–');
     expect(table(['a', 'b'], [['x', '1']])).toBe('| a | b |\n| --- | ---: |\n| x | 1 |');
+  });
+
+  it('makes one warm-up curve from several runs: batch medians, then the median over runs', () => {
+    const runs = [
+      [10, 8, 6, 4, 2],
+      [12, 10, 8, 6],
+    ];
+    // Batches of 2: [10, 8] and [12, 10] → 9 and 11 → 10; [6, 4] and [8, 6] → 5 and 7 → 6;
+    // [2] only in the longer run → 2.
+    expect(batchMedians(runs, 2)).toEqual([10, 6, 2]);
   });
 });
