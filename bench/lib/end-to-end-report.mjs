@@ -98,7 +98,7 @@ function renderWarmUp(result, contenders) {
       .map((ms) => fixed(ms, 2))
       .join(' → ')}`;
   });
-  return `**Warm-up** per process, on the cost-free mock, all the run's processes at once: ${agentLoops} agent loops of ${toolCalls} calls, then ${chats} chats of ${turns} turns (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of the warm-up agent loops (ms; the median of each ${batch} loops, then over runs): ${curve.join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curve has flattened.`;
+  return `**Warm-up** per process, on the cost-free mock, one process after another: ${agentLoops} agent loops of ${toolCalls} calls, then ${chats} chats of ${turns} turns (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of the warm-up agent loops (ms; the median of each ${batch} loops, then over runs): ${curve.join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curve has flattened.`;
 }
 
 export function renderEndToEnd(result, { CONTENDERS, WORKLOADS }) {

@@ -48,12 +48,14 @@ export const sleep = (ms) => new Promise((resolveSleep) => setTimeout(resolveSle
 export const rotate = (ids, run) => ids.map((_, i) => ids[(i + run) % ids.length]);
 
 /**
- * `fn(contender)` for every contender at once (work that is not measured, such as a warm-up, in
- * their own processes side by side); resolves with the results by contender.
+ * `fn(contender)` for one contender after another (work that is not measured, such as a
+ * warm-up: alone on the machine, a process's V8 gets the cores for its background compiles);
+ * resolves with the results by contender.
  */
-export async function allAtOnce(contenders, fn) {
-  const results = await Promise.all(contenders.map((contender) => fn(contender)));
-  return Object.fromEntries(contenders.map((contender, i) => [contender, results[i]]));
+export async function oneAfterAnother(contenders, fn) {
+  const results = {};
+  for (const contender of contenders) results[contender] = await fn(contender);
+  return results;
 }
 
 /**

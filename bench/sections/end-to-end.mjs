@@ -6,7 +6,7 @@ import { lineChart } from '../lib/chart-svg.mjs';
 import { END_TO_END, WAN } from '../lib/config.mjs';
 import { CONTENDERS as NAMES } from '../lib/contenders.mjs';
 import { endToEndTargets, renderEndToEnd } from '../lib/end-to-end-report.mjs';
-import { allAtOnce, eachRunInterleaved, rotate, sleep } from '../lib/section.mjs';
+import { eachRunInterleaved, oneAfterAnother, rotate, sleep } from '../lib/section.mjs';
 import { median } from '../lib/stats.mjs';
 import { bytesPerStep } from '../lib/wire-bytes.mjs';
 
@@ -57,8 +57,9 @@ export async function measure(ctx, { profile = 'loopback' }) {
   try {
     const records = await eachRunInterleaved(ctx, CONTENDERS, async ({ run, order, clients }) => {
       const out = {};
-      // The warm-ups side by side (nothing is measured yet): a long warm-up in half the time.
-      const curves = await allAtOnce(order, (contender) =>
+      // The warm-ups one process after another: side by side, on two cores, V8's background
+      // compiles get less room and each process warms up more slowly per loop.
+      const curves = await oneAfterAnother(order, (contender) =>
         clients[contender].run('end-to-end', 'warmUp', {
           contender,
           url: server.warmUrl,

@@ -5,7 +5,7 @@
 import { PER_STEP } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
-import { allAtOnce, eachRunInterleaved, rotate } from '../lib/section.mjs';
+import { eachRunInterleaved, oneAfterAnother, rotate } from '../lib/section.mjs';
 import { PHASES } from '../lib/socket-marks.mjs';
 import { batchMedians, fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
@@ -27,8 +27,9 @@ export async function measure(ctx) {
       const loop = (contender, args) =>
         clients[contender].run('model-steps', 'loop', { contender, ...args });
       const out = {};
-      // The fast warm-ups side by side (nothing is measured yet): a long warm-up in half the time.
-      const curves = await allAtOnce(order, (contender) =>
+      // The fast warm-ups one process after another: side by side, on two cores, V8's background
+      // compiles get less room and each process warms up more slowly per loop.
+      const curves = await oneAfterAnother(order, (contender) =>
         clients[contender].run('model-steps', 'warmUp', {
           contender,
           url: server.warmUrl,
@@ -176,7 +177,7 @@ function renderWarmUp(result) {
     ];
   });
   return [
-    `**Warm-up.** Per process: ${warmUp.loops} loops of ${warmUp.steps} steps at ${sizes[0]} items against a second mock without cost model (fast: the code is the same, only the waiting is gone; all the run's processes at once), then, one contender after another, one loop against the measured mock, thrown away. V8 optimises code that runs once per step only after many steps, so the fast loops' curve (median of each ${warmUp.batch} loops) should be flat by its end. Measured against a paced server, a step costs more CPU than against the fast one (each event wakes the process on its own), so the paced loop is the reference: "measured / paced warm-up" near 1 means the figures had stopped falling.`,
+    `**Warm-up.** Per process: ${warmUp.loops} loops of ${warmUp.steps} steps at ${sizes[0]} items against a second mock without cost model (fast: the code is the same, only the waiting is gone; one process after another), then, one contender after another, one loop against the measured mock, thrown away. V8 optimises code that runs once per step only after many steps, so the fast loops' curve (median of each ${warmUp.batch} loops) should be flat by its end. Measured against a paced server, a step costs more CPU than against the fast one (each event wakes the process on its own), so the paced loop is the reference: "measured / paced warm-up" near 1 means the figures had stopped falling.`,
     '',
     table(
       [

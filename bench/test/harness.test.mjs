@@ -2,26 +2,22 @@
 // paced streamer), a contender's client process (the floor), and the section registry.
 import { describe, expect, it } from 'vitest';
 import { spawnClient } from '../lib/clients.mjs';
-import { allAtOnce, eachRun, eachRunInterleaved, rotate } from '../lib/section.mjs';
+import { eachRun, eachRunInterleaved, oneAfterAnother, rotate } from '../lib/section.mjs';
 import { startServer } from '../lib/server-client.mjs';
 import { SECTIONS } from '../sections/index.mjs';
 
 describe('harness', () => {
-  it('runs work for every contender at once and files the results by contender', async () => {
-    const started = [];
-    let release;
-    const gate = new Promise((resolve) => {
-      release = resolve;
-    });
-    const pending = allAtOnce(['b', 'a'], async (id) => {
-      started.push(id);
-      await gate;
+  it('runs work for one contender after another and files the results by contender', async () => {
+    const events = [];
+    const results = await oneAfterAnother(['b', 'a'], async (id) => {
+      events.push(`start ${id}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      events.push(`end ${id}`);
       return `${id}!`;
     });
-    // Both started before either finished.
-    expect(started).toEqual(['b', 'a']);
-    release();
-    expect(await pending).toEqual({ b: 'b!', a: 'a!' });
+    // Each finished before the next started.
+    expect(events).toEqual(['start b', 'end b', 'start a', 'end a']);
+    expect(results).toEqual({ b: 'b!', a: 'a!' });
   });
 
   for (const contender of ['floor', 'floor-stream']) {
