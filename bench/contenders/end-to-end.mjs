@@ -52,14 +52,18 @@ export const chat = ({ contender, url, turns, run }) =>
 
 /**
  * Warm-up on the cost-free mock: the same code paths, without the waiting. Returns the client
- * CPU per step (ms) of each agent loop, to show the curve flattening.
+ * CPU per step (ms) of each agent loop and per call of each chat, to show both curves flattening.
  */
 export async function warmUp({ contender, url, agentLoops, toolCalls, chats, turns }) {
-  const cpuPerStep = [];
+  const agent = [];
   for (let i = 0; i < agentLoops; i++) {
     const done = await agentLoop({ contender, url, toolCalls, run: -i - 1 });
-    cpuPerStep.push(done.cpuUs / 1000 / done.steps.length);
+    agent.push(done.cpuUs / 1000 / done.steps.length);
   }
-  for (let i = 0; i < chats; i++) await chat({ contender, url, turns, run: -i - 1 });
-  return cpuPerStep;
+  const perChatCall = [];
+  for (let i = 0; i < chats; i++) {
+    const done = await chat({ contender, url, turns, run: -i - 1 });
+    perChatCall.push(done.cpuUs / 1000 / done.steps.length);
+  }
+  return { agent, chat: perChatCall };
 }

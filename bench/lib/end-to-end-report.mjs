@@ -91,14 +91,15 @@ function renderProfile(result) {
 }
 
 function renderWarmUp(result, contenders) {
-  const { agentLoops, toolCalls, chats, turns, batch } = END_TO_END.warmUp;
-  const curve = contenders.map((id) => {
-    const runs = result.records.filter((r) => r.contender === id).map((r) => r.warmUp);
-    return `${labelOf(id)} ${batchMedians(runs, batch)
-      .map((ms) => fixed(ms, 2))
-      .join(' → ')}`;
-  });
-  return `**Warm-up** per process, on the cost-free mock, one process after another: ${agentLoops} agent loops of ${toolCalls} calls, then ${chats} chats of ${turns} turns (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of the warm-up agent loops (ms; the median of each ${batch} loops, then over runs): ${curve.join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curve has flattened.`;
+  const { agentLoops, toolCalls, chats, turns, batch, chatBatch } = END_TO_END.warmUp;
+  const curveOf = (pick, size) =>
+    contenders.map((id) => {
+      const runs = result.records.filter((r) => r.contender === id).map((r) => pick(r.warmUp));
+      return `${labelOf(id)} ${batchMedians(runs, size)
+        .map((ms) => fixed(ms, 2))
+        .join(' → ')}`;
+    });
+  return `**Warm-up** per process, on the cost-free mock, one process after another: ${agentLoops} agent loops of ${toolCalls} calls, then ${chats} chats of ${turns} turns (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of the warm-up agent loops (ms; the median of each ${batch} loops, then over runs): ${curveOf((w) => w.agent, batch).join('; ')}. Client CPU per call of the warm-up chats (ms; the median of each ${chatBatch} chats, then over runs): ${curveOf((w) => w.chat, chatBatch).join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curves have flattened.`;
 }
 
 export function renderEndToEnd(result, { CONTENDERS, WORKLOADS }) {

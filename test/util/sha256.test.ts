@@ -57,6 +57,21 @@ describe('sha256 helpers', () => {
     expect(Buffer.from(await hmacSha256(key, 'message'))).toEqual(expected);
   });
 
+  it('HMAC is the same under a key used again (its KeyObject is made once) and differs per key', async () => {
+    const key = new TextEncoder().encode('key material');
+    const other = new TextEncoder().encode('other material');
+    const expected = createHmac('sha256', key).update('message').digest();
+    for (let i = 0; i < 3; i++) {
+      expect(Buffer.from(await hmacSha256(key, 'message'))).toEqual(expected);
+    }
+    // Same bytes in another array: the same MAC; other bytes: another.
+    expect(Buffer.from(await hmacSha256(key.slice(), 'message'))).toEqual(expected);
+    expect(Buffer.from(await hmacSha256(other, 'message'))).toEqual(
+      createHmac('sha256', other).update('message').digest(),
+    );
+    expect(Buffer.from(await hmacSha256(other, 'message'))).not.toEqual(expected);
+  });
+
   it('base64url has no padding and no + or /', () => {
     expect(base64url(new Uint8Array([0xfb, 0xff, 0xfe]))).toBe('-__-');
     expect(base64url(new Uint8Array(16))).toHaveLength(22);
