@@ -92,6 +92,8 @@ export async function parseOpenAIOptions(
   providerOptionsName = 'openai',
 ): Promise<OpenAIOptions | undefined> {
   for (const provider of new Set([providerOptionsName, 'openai'])) {
+    // Absent: nothing to parse (as parseProviderOptions would answer, without its awaits).
+    if (providerOptions?.[provider] == null) continue;
     const options = await parseProviderOptions({
       provider,
       providerOptions,
