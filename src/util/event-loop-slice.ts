@@ -5,14 +5,15 @@
  * planning, opening a socket — back to back in one turn, and every socket, timer and request of
  * the process would wait behind it: hundreds of milliseconds at 1,000 calls.
  *
- * A call asks `sliceRoom()` where a stretch of its synchronous work begins (a response that
- * ends, `endingSliceRoom()`). Within the first SLICE_MS of that kind of work in the current turn
- * it goes on at once (undefined: nothing to wait for, not even a microtask); after that it gets a
- * promise that resolves in a later turn that has room.
+ * A call asks `sliceRoom()` where a stretch of its synchronous work begins. Within the first
+ * SLICE_MS of the current turn it goes on at once (undefined: nothing to wait for, not even a
+ * microtask); after that it gets a promise that resolves in a later turn that has room.
  */
 // Measured at 1,000 conversations started at once (bench, scale section): 2 ms slices keep the
 // client's event-loop delay p99 near 30 ms where 4 ms slices left it near 50, for a few per cent
-// more CPU in that burst (more turns of the loop).
+// more CPU in that burst (more turns of the loop). Calls that start and responses that end share
+// the slice: separate clocks for the two spared a chat's next call its wait behind the AI SDK's
+// work (~1.7 ms), but made 1–18 % of the crowd's continuations lose their lane with `lanes: 32`.
 const SLICE_MS = 2;
 
 /**
@@ -25,59 +26,37 @@ const nextTurn: (callback: () => void) => void =
     ? (callback) => globalThis.setImmediate(callback)
     : (callback) => globalThis.setTimeout(callback, 0);
 
-/**
- * One kind of work that comes in bursts, with its own slice of each turn: calls that start
- * (plan, pick a socket, send) and responses that end (record the chain head) keep separate
- * clocks. One clock for both let a response's end start the clock for the next call of its own
- * conversation: the app's and the AI SDK's work between the two (a few ms between one
- * `streamText` step and the next) used the slice up, and every call of a chat waited a turn
- * behind that work before it sent (measured: 1.7 ms on each call's time to first token).
- */
-class TurnSlicer {
-  private startedAt: number | undefined;
-  /** A call that waited went on in this turn (so waiting calls never starve behind new ones). */
-  private waiterWentOn = false;
-  private readonly end = (): void => {
-    this.startedAt = undefined;
-    this.waiterWentOn = false;
-  };
+let sliceStartedAt: number | undefined;
+/** A call that waited went on in this turn (so waiting calls never starve behind new ones). */
+let waiterWentOn = false;
 
-  /** Undefined: go on now. A promise: this turn's slice is used up; it resolves when one has room. */
-  room(): Promise<void> | undefined {
-    return this.hasRoom() ? undefined : this.untilRoom();
+function endSlice(): void {
+  sliceStartedAt = undefined;
+  waiterWentOn = false;
+}
+
+function turnHasRoom(): boolean {
+  const now = performance.now();
+  if (sliceStartedAt === undefined) {
+    sliceStartedAt = now;
+    nextTurn(endSlice);
+    return true;
   }
+  return now - sliceStartedAt < SLICE_MS;
+}
 
-  private hasRoom(): boolean {
-    const now = performance.now();
-    if (this.startedAt === undefined) {
-      this.startedAt = now;
-      nextTurn(this.end);
-      return true;
-    }
-    return now - this.startedAt < SLICE_MS;
-  }
-
-  private async untilRoom(): Promise<void> {
-    for (;;) {
-      await new Promise<void>((resolve) => nextTurn(resolve));
-      const room = this.hasRoom();
-      if (room || !this.waiterWentOn) {
-        this.waiterWentOn = true;
-        return;
-      }
+async function untilRoom(): Promise<void> {
+  for (;;) {
+    await new Promise<void>((resolve) => nextTurn(resolve));
+    const room = turnHasRoom();
+    if (room || !waiterWentOn) {
+      waiterWentOn = true;
+      return;
     }
   }
 }
 
-const starting = new TurnSlicer();
-const ending = new TurnSlicer();
-
-/** Room for a stretch of a starting call's synchronous work (convert, plan, pick, send). */
+/** Undefined: go on now. A promise: this turn's slice is used up; it resolves when one has room. */
 export function sliceRoom(): Promise<void> | undefined {
-  return starting.room();
-}
-
-/** Room for a stretch of an ending response's synchronous work (record its chain head). */
-export function endingSliceRoom(): Promise<void> | undefined {
-  return ending.room();
+  return turnHasRoom() ? undefined : untilRoom();
 }

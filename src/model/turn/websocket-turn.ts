@@ -1,5 +1,5 @@
 import type { CallOptions } from '../../types';
-import { endingSliceRoom } from '../../util/event-loop-slice';
+import { sliceRoom } from '../../util/event-loop-slice';
 import type { ChainHead } from '../chain/head-store';
 import type { TurnPlan } from '../chain/plan-turn';
 import { recordHead } from '../chain/record-head';
@@ -52,7 +52,7 @@ export function streamWebSocketTurn<T>(
         const continued = continuedHead(call, plan);
         const settled = { parts, connectionId: leased.connection.id, continued, digestPart };
         // Responses that end together (many conversations in step) record their heads in turns.
-        const room = endingSliceRoom();
+        const room = sliceRoom();
         if (room) await room;
         const headId = await recordHead(config.heads, call, settled);
         leased.release({ headId });
