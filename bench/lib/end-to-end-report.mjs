@@ -2,7 +2,7 @@
 import { END_TO_END } from './config.mjs';
 import { labelOf } from './contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from './figures.mjs';
-import { batchMedians, fixed, int, median, spread, spreadPct, table, withRange } from './stats.mjs';
+import { curveText, fixed, int, median, spread, spreadPct, table, withRange } from './stats.mjs';
 
 /** Per-run figures of one workload: `{ [contender]: [value per run] }`. */
 const FIGURES = {
@@ -95,9 +95,7 @@ function renderWarmUp(result, contenders) {
   const curveOf = (pick, size) =>
     contenders.map((id) => {
       const runs = result.records.filter((r) => r.contender === id).map((r) => pick(r.warmUp));
-      return `${labelOf(id)} ${batchMedians(runs, size)
-        .map((ms) => fixed(ms, 2))
-        .join(' → ')}`;
+      return `${labelOf(id)} ${curveText(runs, size)}`;
     });
   return `**Warm-up** per process, on the cost-free mock, one process after another: ${agentLoops} agent loops of ${toolCalls} calls, then ${chats} chats of ${turns} turns (\`END_TO_END.warmUp\` in \`lib/config.mjs\`). Client CPU per step of the warm-up agent loops (ms; the median of each ${batch} loops, then over runs): ${curveOf((w) => w.agent, batch).join('; ')}. Client CPU per call of the warm-up chats (ms; the median of each ${chatBatch} chats, then over runs): ${curveOf((w) => w.chat, chatBatch).join('; ')}. The measured runs are paced by the cost model, so their CPU per step is higher than the warm-up's; what matters is that the warm-up curves have flattened.`;
 }

@@ -28,6 +28,13 @@ export function batchMedians(curves, size) {
   );
 }
 
+/** A warm-up curve as report text: `batchMedians` of the runs' curves, each / `unit`, "a → b → …". */
+export function curveText(curves, size, unit = 1) {
+  return batchMedians(curves, size)
+    .map((value) => fixed(value / unit, 2))
+    .join(' → ');
+}
+
 export function median(values) {
   if (values.length === 0) return Number.NaN;
   const s = sorted(values);

@@ -7,7 +7,7 @@ import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
 import { eachRunInterleaved, oneAfterAnother, rotate } from '../lib/section.mjs';
 import { PHASES } from '../lib/socket-marks.mjs';
-import { batchMedians, fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
+import { curveText, fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
 const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'http-full', 'http-chained'];
 /** Contenders whose steps are cut into phases at the socket. */
@@ -153,15 +153,6 @@ function renderPhases(result) {
   ].join('\n');
 }
 
-/** The fast warm-up loops' CPU per step (ms): the median of each batch, then over runs. */
-const warmUpCurve = (recs) =>
-  batchMedians(
-    recs.map((r) => r.warmUp),
-    warmUp.batch,
-  )
-    .map((us) => fixed(us / 1000, 2))
-    .join(' → ');
-
 function renderWarmUp(result) {
   const rows = CONTENDERS.map((id) => {
     const recs = result.records.filter((r) => r.contender === id);
@@ -170,7 +161,12 @@ function renderWarmUp(result) {
     return [
       labelOf(id),
       fixed(median(recs.map((r) => r.warmUp[0])) / 1000, 2),
-      warmUpCurve(recs),
+      // The fast warm-up loops' CPU per step (ms): the median of each batch, then over runs.
+      curveText(
+        recs.map((r) => r.warmUp),
+        warmUp.batch,
+        1000,
+      ),
       fixed(paced / 1000, 2),
       fixed(measured / 1000, 2),
       `${fixed(measured / paced, 2)}×`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchMedians, median, percentile, ratio, table } from '../lib/stats.mjs';
+import { batchMedians, curveText, median, percentile, ratio, table } from '../lib/stats.mjs';
 
 describe('stats', () => {
   it('takes the median of odd and even lists', () => {
@@ -29,5 +29,8 @@ describe('stats', () => {
     // Batches of 2: [10, 8] and [12, 10] → 9 and 11 → 10; [6, 4] and [8, 6] → 5 and 7 → 6;
     // [2] only in the longer run → 2.
     expect(batchMedians(runs, 2)).toEqual([10, 6, 2]);
+    // As report text, in thousandths (µs → ms).
+    expect(curveText(runs, 2, 1000)).toBe('0.01 → 0.01 → 0.00');
+    expect(curveText(runs, 2)).toBe('10.00 → 6.00 → 2.00');
   });
 });
