@@ -107,7 +107,7 @@ export class ResponsesWebSocketModel {
       config.inputMode !== 'full',
     );
     // Conversion and planning are the synchronous bulk of a call: a burst of calls takes turns.
-    const room = sliceRoom();
+    const room = sliceRoom(options);
     if (room) await room;
     const chain = await this.chainRequest(options, scope, digestKey);
     const call: TurnCall = {
@@ -117,6 +117,7 @@ export class ResponsesWebSocketModel {
       scope,
       digestKey,
       signal: options.abortSignal,
+      sliceKey: options,
       itemTexts: new Map(),
       ...chain,
       inlineItem: async (itemId) => {

@@ -29,6 +29,8 @@ export type AcquireRequest = {
    */
   freshSince?: number;
   signal?: AbortSignal;
+  /** Stands for the call at the event loop's slices (`sliceRoom`). */
+  sliceKey?: object;
   maxPayload: number;
 };
 
@@ -90,7 +92,7 @@ export class SessionPool {
     const generation = this.generation;
     const multiplexed = this.settings.lanes > 0;
     // Scanning the sockets and opening one is work a burst of calls spreads over turns.
-    const room = sliceRoom();
+    const room = sliceRoom(request.sliceKey);
     if (room) await room;
     for (;;) {
       request.signal?.throwIfAborted();
@@ -180,8 +182,11 @@ export class SessionPool {
 
   /**
    * Reserves the picked lane (before any await, so no concurrent call takes it), then makes sure
-   * its socket is open: an open one gets one tick, so a close already on its way is seen; one
-   * still opening (lanes on: calls share it) is waited for. Undefined: try another.
+   * its socket is open: one still opening (lanes on: calls share it) is waited for. An open one
+   * is used at once. A turn of the event loop first would let a close already on its way show,
+   * but it puts every call's frame behind whatever else the process has queued (in a chat, the
+   * AI SDK finishing the call before: ~1 ms); a frame sent into such a close fails before any
+   * output and is resent (open-turn.ts). Undefined: try another.
    */
   private async take(picked: LanePick, request: AcquireRequest): Promise<Lease | undefined> {
     const { connection, lane, forkFrom } = picked;
@@ -189,8 +194,7 @@ export class SessionPool {
     connection.reserve(lane, lease);
     if (forkFrom) forkFrom.holds++;
     try {
-      if (lease.reused) await new Promise<void>((resolve) => setImmediate(resolve));
-      else await this.untilOpen(connection, request.signal);
+      if (!lease.reused) await this.untilOpen(connection, request.signal);
     } catch (error) {
       this.release(lease);
       throw request.signal?.aborted ? request.signal.reason : error;

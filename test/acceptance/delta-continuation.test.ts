@@ -1,7 +1,16 @@
 import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { z } from 'zod';
-import { inputTypes, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import type { WebSocketConstructor } from '../../src/index';
+import { sliceRoom } from '../../src/util/event-loop-slice';
+import {
+  afterOneTurn,
+  inputTypes,
+  type MockSetup,
+  startMock,
+  wsMeta,
+} from '../helpers/mock-provider';
 
 const lookup = tool({
   description: 'Looks a step up',
@@ -250,5 +259,44 @@ describe('many conversations at once', () => {
     }
     const deltas = records.filter((r) => r.previousResponseId !== null);
     expect(deltas.length).toBe(32);
+  });
+});
+
+describe('the frame of a continuation', () => {
+  it('leaves before the event loop turns, even when other work used up the slice of that turn', async () => {
+    // Whether the event loop had turned when each frame was sent.
+    const turnedAtSend: boolean[] = [];
+    let turned = false;
+    const Watched = class extends WebSocket {
+      override send(...args: Parameters<WebSocket['send']>) {
+        turnedAtSend.push(turned);
+        super.send(...args);
+      }
+    } as unknown as WebSocketConstructor;
+    const watched = await startMock({ webSocket: Watched });
+    try {
+      const { model, messages } = await afterOneTurn(watched);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      // As between two chat calls: a response ended (its end started the slice), then the app and
+      // the AI SDK spent the slice on their own work before the next call.
+      sliceRoom();
+      const until = performance.now() + 5;
+      while (performance.now() < until) {
+        // the app's work
+      }
+      setImmediate(() => {
+        turned = true;
+      });
+      turnedAtSend.length = 0;
+      const result = streamText({ model, messages });
+      expect(await result.text).toBe('Echo: Turn two');
+      expect(wsMeta(await result.providerMetadata)).toMatchObject({
+        inputMode: 'delta',
+        socketReused: true,
+      });
+      expect(turnedAtSend).toEqual([false]);
+    } finally {
+      await watched.close();
+    }
   });
 });

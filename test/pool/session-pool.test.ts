@@ -28,6 +28,18 @@ describe('SessionPool', () => {
     expect(harness.server.upgrades).toHaveLength(1);
   });
 
+  it('hands out an open socket without a turn of the event loop (the frame goes out first)', async () => {
+    const pool = await setup();
+    pool.release(await pool.acquire(request()));
+    let turnEnded = false;
+    setImmediate(() => {
+      turnEnded = true;
+    });
+    const lease = await pool.acquire(request());
+    expect(lease.reused).toBe(true);
+    expect(turnEnded).toBe(false);
+  });
+
   it('never shares a socket across credential scopes', async () => {
     const pool = await setup();
     const a = await pool.acquire(request({ scope: 'scope-a' }));

@@ -117,6 +117,21 @@ describe('transparent resends (nothing reached the caller yet)', () => {
     expect(result.text).toBe('Echo: Turn two');
     expect(wsMeta(result.providerMetadata)).toMatchObject({ retries: 1, inputMode: 'full' });
   });
+
+  it('a call that starts while the server is closing its idle socket → answered once, on a new socket', async () => {
+    const { model, messages } = await afterOneTurn(mock);
+    // The close is on its way when the call starts: the client has not read it yet, so the call's
+    // frame goes out on the socket that is closing.
+    mock.server.closeAllSockets();
+    const result = await generateText({ model, messages, maxRetries: 0 });
+    expect(result.text).toBe('Echo: Turn two');
+    const answered = mock.server.requests.filter((r) => r.responseId);
+    expect(answered).toHaveLength(2);
+    expect(new Set(answered.map((r) => r.socketId)).size).toBe(2);
+    for (const record of mock.server.requests) expect(record.duplicates).toEqual([]);
+    // The frame sent into the close failed before any output and was resent.
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ socketReused: false, retries: 1 });
+  });
 });
 
 describe('failures after output reached the caller', () => {

@@ -35,6 +35,28 @@ describe('sliceRoom', () => {
     expect(sliceRoom()).toBeUndefined();
   });
 
+  it('lets one call per turn go on past a used-up slice, at every check it makes in that turn', async () => {
+    await nextTurn();
+    sliceRoom();
+    busyFor(6); // work that is not a call's (the app's, the AI SDK's) used the slice up
+    const lone = {};
+    const other = {};
+    expect(sliceRoom(lone)).toBeUndefined();
+    expect(sliceRoom(lone)).toBeUndefined(); // its next check in the same turn
+    // The pass is taken: another call, and work that names no call, wait for a later turn.
+    const otherWait = sliceRoom(other);
+    const anonymousWait = sliceRoom();
+    expect(otherWait).toBeInstanceOf(Promise);
+    expect(anonymousWait).toBeInstanceOf(Promise);
+    await Promise.all([otherWait, anonymousWait]);
+    // A new turn: the pass is free again.
+    busyFor(6);
+    expect(sliceRoom(other)).toBeUndefined();
+    const loneWait = sliceRoom(lone);
+    expect(loneWait).toBeInstanceOf(Promise);
+    await loneWait;
+  });
+
   it('spreads a burst over turns, and every waiting call gets through', async () => {
     await nextTurn();
     sliceRoom();

@@ -27,6 +27,7 @@ export async function acquireSocket(
         avoid,
         freshSince,
         signal: call.signal,
+        sliceKey: call.sliceKey,
         maxPayload: MAX_PAYLOAD_BYTES,
       });
     } catch (error) {

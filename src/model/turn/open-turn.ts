@@ -86,7 +86,7 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     }
     // Sockets that open together (a burst of new conversations) resume their calls together:
     // planning and sending take turns with the rest of the process.
-    const room = sliceRoom();
+    const room = sliceRoom(call.sliceKey);
     if (room) await room;
     if (call.signal?.aborted) {
       leased.release();

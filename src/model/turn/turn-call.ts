@@ -51,6 +51,8 @@ export type TurnCall = ChainCall & {
   /** Without a head: why (the reason of the full-input call). */
   missing: string;
   signal: AbortSignal | undefined;
+  /** Stands for the call at the event loop's slices (`sliceRoom`), through all its checks. */
+  sliceKey: object;
   /** The JSON of the items its frames sent, by item: the chain of the new head reuses it. */
   itemTexts: ItemTexts;
   /**
