@@ -268,9 +268,13 @@ describe('the frame of a continuation', () => {
     const turnedAtSend: boolean[] = [];
     let turned = false;
     const Watched = class extends WebSocket {
-      override send(...args: Parameters<WebSocket['send']>) {
-        turnedAtSend.push(turned);
-        super.send(...args);
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        const send = this.send as (...rest: unknown[]) => void;
+        this.send = ((...rest: unknown[]) => {
+          turnedAtSend.push(turned);
+          send.apply(this, rest);
+        }) as WebSocket['send'];
       }
     } as unknown as WebSocketConstructor;
     const watched = await startMock({ webSocket: Watched });
