@@ -55,15 +55,14 @@ export const chat = ({ contender, url, turns, run }) =>
  * CPU per step (ms) of each agent loop and per call of each chat, to show both curves flattening.
  */
 export async function warmUp({ contender, url, agentLoops, toolCalls, chats, turns }) {
+  const perCall = (done) => done.cpuUs / 1000 / done.steps.length;
   const agent = [];
   for (let i = 0; i < agentLoops; i++) {
-    const done = await agentLoop({ contender, url, toolCalls, run: -i - 1 });
-    agent.push(done.cpuUs / 1000 / done.steps.length);
+    agent.push(perCall(await agentLoop({ contender, url, toolCalls, run: -i - 1 })));
   }
   const perChatCall = [];
   for (let i = 0; i < chats; i++) {
-    const done = await chat({ contender, url, turns, run: -i - 1 });
-    perChatCall.push(done.cpuUs / 1000 / done.steps.length);
+    perChatCall.push(perCall(await chat({ contender, url, turns, run: -i - 1 })));
   }
   return { agent, chat: perChatCall };
 }

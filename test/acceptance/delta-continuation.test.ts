@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { z } from 'zod';
 import type { WebSocketConstructor } from '../../src/index';
 import { sliceRoom } from '../../src/util/event-loop-slice';
+import { busyFor } from '../helpers/busy-for';
 import {
   afterOneTurn,
   inputTypes,
@@ -284,10 +285,7 @@ describe('the frame of a continuation', () => {
       // As between two chat calls: a response ended (its end started the slice), then the app and
       // the AI SDK spent the slice on their own work before the next call.
       sliceRoom();
-      const until = performance.now() + 5;
-      while (performance.now() < until) {
-        // the app's work
-      }
+      busyFor(5);
       setImmediate(() => {
         turned = true;
       });

@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sliceRoom } from '../../src/util/event-loop-slice';
+import { busyFor } from '../helpers/busy-for';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Keeps the thread busy for `ms`, as a burst of synchronous call preparation would. */
-function busyFor(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    // spin
-  }
-}
 
 describe('sliceRoom', () => {
   it('lets a call go on at once, without even a microtask, while the turn has room', async () => {
@@ -87,10 +80,7 @@ describe('sliceRoom', () => {
       vi.resetModules();
       const { sliceRoom: edgeSliceRoom } = await import('../../src/util/event-loop-slice');
       expect(edgeSliceRoom()).toBeUndefined();
-      const until = performance.now() + 6;
-      while (performance.now() < until) {
-        // use the slice up
-      }
+      busyFor(6); // use the slice up
       await edgeSliceRoom();
       expect(edgeSliceRoom()).toBeUndefined();
     } finally {
