@@ -50,6 +50,11 @@ export type PartSink = {
   error(reason: unknown): void;
 };
 
+type DeltaPart = Extract<StreamPart, { type: 'text-delta' | 'reasoning-delta' }>;
+
+/** Deltas a kept run takes at a time (one string join per batch). */
+const DELTA_BATCH = 64;
+
 /** A transport ended the stream without a terminal event: a failure, silence, or its end. */
 export type BreakOff = QueueEnd | { kind: 'end' };
 
@@ -62,6 +67,8 @@ export type BreakOff = QueueEnd | { kind: 'end' };
 export class EventPump {
   private readonly mapper: ResponseEventMapper;
   private readonly parts: StreamPart[] = [];
+  /** The latest run of deltas of one block: its kept part, where it is, what is not in it yet. */
+  private deltaRun: { part: DeltaPart; at: number; pending: string[] } | undefined;
   private readonly holdback = new ClosingPartHoldback();
   private readonly options: ResponseEventMapperOptions;
   private settled = false;
@@ -99,7 +106,10 @@ export class EventPump {
     if (event.type === 'error') this.sawError = true;
     if (!mapper.finished) {
       // doGenerate reports the response once it ended; a stream hands parts on as they come.
-      return this.args.generate ? 0 : this.handOn(start);
+      if (this.args.generate) return 0;
+      const count = this.handOn(start);
+      if (parts.length === start + 1) this.keepDelta(start);
+      return count;
     }
     return this.finishTurn(event, start);
   }
@@ -162,6 +172,39 @@ export class EventPump {
     this.out.close();
   }
 
+  /**
+   * What the turn keeps of a delta it handed on. Settling needs only the text of each block, so
+   * a run of deltas of one block is kept as one part, the pump's own copy (the caller's parts are
+   * never changed), whose text takes the run's deltas in batches. A stream of thousands of deltas
+   * would otherwise keep thousands of parts and strings alive to the end of the response, and
+   * the garbage collector would copy them again and again. A delta is never held back (handOn
+   * released everything before it), so its place in `parts` can be given up.
+   */
+  private keepDelta(index: number): void {
+    const { parts } = this;
+    const part = parts[index];
+    if (part.type !== 'text-delta' && part.type !== 'reasoning-delta') return;
+    const run = this.deltaRun;
+    if (run?.at === index - 1 && run.part.type === part.type && run.part.id === part.id) {
+      run.pending.push(part.delta);
+      if (run.pending.length === DELTA_BATCH) this.flushDeltas();
+      parts.length = index;
+      return;
+    }
+    this.flushDeltas();
+    const own = { ...part };
+    parts[index] = own;
+    this.deltaRun = { part: own, at: index, pending: [] };
+  }
+
+  /** The run's pending deltas into its kept part (before anything reads `parts`). */
+  private flushDeltas(): void {
+    const run = this.deltaRun;
+    if (run === undefined || run.pending.length === 0) return;
+    run.part.delta += run.pending.join('');
+    run.pending.length = 0;
+  }
+
   /** Hands on the parts from `start`, except what the holdback keeps; returns how many. */
   private handOn(start: number): number {
     const { parts, holdback, out } = this;
@@ -219,6 +262,7 @@ export class EventPump {
   ): Promise<void> {
     if (this.settled) return;
     this.settled = true;
+    this.flushDeltas();
     await this.args.settle({ terminalType, parts: this.parts, failed, digestPart });
   }
 
