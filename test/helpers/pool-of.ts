@@ -6,16 +6,13 @@ const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
 
 /**
  * The client-side pool of a mock setup's provider, for tests that must wait until the client
- * itself has seen something (a socket the server closed, a call in the queue). Its registry key
- * starts with the base URL, and every mock server has a port of its own.
+ * itself has seen something (a socket the server closed, a call in the queue). Looked up by the
+ * setup's exact registry key: a base URL alone can name several pools (an earlier test's server
+ * may have had the same port).
  */
 export function poolOf(mock: MockSetup): SessionPool {
   const registry = (globalThis as { [REGISTRY]?: Map<string, { pool: SessionPool }> })[REGISTRY];
-  const entries = [...(registry ?? new Map()).entries()].filter(([key]) =>
-    key.startsWith(`${mock.server.url}\n`),
-  );
-  if (entries.length !== 1) {
-    throw new Error(`expected one pool for ${mock.server.url}, found ${entries.length}`);
-  }
-  return entries[0][1].pool;
+  const entry = registry?.get(mock.poolKey);
+  if (!entry) throw new Error(`no pool under ${JSON.stringify(mock.poolKey)}`);
+  return entry.pool;
 }
