@@ -9,6 +9,7 @@ import { resolvePoolSettings } from './pool/pool-settings';
 import { SessionPool } from './pool/session-pool';
 import type { WebSocketConstructor } from './pool/socket-handle';
 import type { OpenAIWebSocketSettings } from './settings';
+import { sharedStateKey } from './shared-state-key';
 import { sharedInstance } from './util/shared-instance';
 import { validateBaseURLFromEnvironment, validateSettings } from './validate-settings';
 
@@ -98,14 +99,11 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   const poolSettings = resolvePoolSettings(settings.pool);
   let state: SharedState | undefined;
   const shared = () =>
-    (state ??= sharedInstance(
-      `${baseURL}\n${JSON.stringify(poolSettings)}\n${constructorId(settings.webSocket)}`,
-      () => ({
-        pool: new SessionPool(poolSettings),
-        heads: new HeadStore(),
-        credentials: new CredentialCache(),
-      }),
-    ));
+    (state ??= sharedInstance(sharedStateKey(baseURL, poolSettings, settings.webSocket), () => ({
+      pool: new SessionPool(poolSettings),
+      heads: new HeadStore(),
+      credentials: new CredentialCache(),
+    })));
 
   const headers = (): Record<string, string> => {
     const apiKey = typeof settings.apiKey === 'function' ? settings.apiKey() : settings.apiKey;
@@ -154,15 +152,6 @@ function resolveBaseURL(setting: string | undefined): string {
       : undefined;
   if (fromEnvironment) validateBaseURLFromEnvironment(fromEnvironment);
   return withoutTrailingSlash(setting ?? fromEnvironment) ?? 'https://api.openai.com/v1';
-}
-
-// Providers that open sockets with different constructors must not share a pool.
-const constructorIds = new WeakMap<object, number>();
-let constructorCount = 0;
-function constructorId(webSocket: WebSocketConstructor | null | undefined): string {
-  if (!webSocket) return String(webSocket);
-  if (!constructorIds.has(webSocket)) constructorIds.set(webSocket, ++constructorCount);
-  return `ctor-${constructorIds.get(webSocket)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { generateText, type ModelMessage } from 'ai';
 import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../src/index';
 import { resolvePoolSettings } from '../../src/pool/pool-settings';
+import { sharedStateKey } from '../../src/shared-state-key';
 import type { MockRequestRecord, MockResponsesServer, MockServerOptions } from '../../src/testing';
 import { createMockResponsesServer, MOCK_API_KEY } from '../../src/testing';
 
@@ -8,10 +9,8 @@ export type MockSetup = {
   server: MockResponsesServer;
   provider: ReturnType<typeof createOpenAIWebSocket>;
   /**
-   * The provider's entry in the registry of shared pools (src/provider.ts builds the same key:
-   * base URL, resolved pool settings, socket constructor; only the default constructor here).
-   * Other entries may share the base URL: another provider's on this server, or an earlier test's
-   * whose server had this port.
+   * The provider's entry in the registry of shared pools. Other entries may share the base URL:
+   * another provider's on this server, or an earlier test's whose server had this port.
    */
   poolKey: string;
   /** Closes the provider's pool, then the server; asserts nothing is left open. */
@@ -32,7 +31,11 @@ export async function startMock(
   return {
     server,
     provider,
-    poolKey: `${server.url}\n${JSON.stringify(resolvePoolSettings(settings.pool))}\nundefined`,
+    poolKey: sharedStateKey(
+      settings.baseURL ?? server.url,
+      resolvePoolSettings(settings.pool),
+      settings.webSocket,
+    ),
     async close() {
       await provider.close();
       await server.close();
