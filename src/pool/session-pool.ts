@@ -61,16 +61,13 @@ export class SessionPool {
   private total = 0;
   /** Bumped by close(): calls that were waiting when it happened fail instead of carrying on. */
   private generation = 0;
-  private readonly sweeper: ReturnType<typeof setInterval>;
+  /** Closes idle sockets; runs only while the pool has sockets (see `sweepWhileOpen`). */
+  private sweeper: ReturnType<typeof setInterval> | undefined;
   private readonly maxInFlight: number;
 
   constructor(readonly settings: PoolSettings) {
     this.queue = new WaitQueue(settings);
     this.maxInFlight = settings.lanes > 0 ? Math.min(MAX_IN_FLIGHT_PER_SOCKET, settings.lanes) : 1;
-    const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
-    this.sweeper = setInterval(() => sweepIdle(this.connections, settings), every);
-    // Edge runtimes and browsers return a number, which has no unref().
-    (this.sweeper as { unref?: () => void }).unref?.();
   }
 
   /** Counts for tests and diagnostics; `inFlight`: lanes handed out, on every socket. */
@@ -225,6 +222,7 @@ export class SessionPool {
       const set = this.connections.get(request.scope) ?? new Set<Connection>();
       this.connections.set(request.scope, set);
       set.add(connection);
+      this.sweepWhileOpen();
       await this.untilOpen(connection, request.signal);
       return lease;
     } catch (error) {
@@ -260,9 +258,29 @@ export class SessionPool {
     if (set?.delete(connection)) {
       this.total--;
       if (set.size === 0) this.connections.delete(scope);
+      this.sweepWhileOpen();
       this.heads.forget(connection);
       this.queue.wakeOne();
     }
+  }
+
+  /**
+   * The idle sweep runs while the pool has sockets and stops with the last one: a pool nobody
+   * uses any more (a provider configuration an app stopped creating stays in the shared
+   * registry) costs no timer and no wake-ups.
+   */
+  private sweepWhileOpen(): void {
+    if (this.connections.size === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+      return;
+    }
+    if (this.sweeper !== undefined) return;
+    const { settings } = this;
+    const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
+    this.sweeper = setInterval(() => sweepIdle(this.connections, settings), every);
+    // Edge runtimes and browsers return a number, which has no unref().
+    (this.sweeper as { unref?: () => void }).unref?.();
   }
 
   private tooOld(connection: Connection): boolean {

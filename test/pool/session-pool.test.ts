@@ -160,4 +160,40 @@ describe('SessionPool', () => {
     expect((failed as Error).message).toMatch(/HTTP 403/);
     expect(pool.stats().open).toBe(0);
   });
+  it('runs its idle sweep only while it has sockets, and sweeps again once one opens', async () => {
+    // The sweep's period is half the idle timeout: 120 ms here, which nothing else uses.
+    const created: unknown[] = [];
+    const cleared: unknown[] = [];
+    const realSetInterval = globalThis.setInterval;
+    const realClearInterval = globalThis.clearInterval;
+    vi.spyOn(globalThis, 'setInterval').mockImplementation(((fn: () => void, ms?: number) => {
+      const handle = realSetInterval(fn, ms);
+      if (ms === 120) created.push(handle);
+      return handle;
+    }) as typeof setInterval);
+    vi.spyOn(globalThis, 'clearInterval').mockImplementation((handle) => {
+      if (handle !== undefined && created.includes(handle)) cleared.push(handle);
+      realClearInterval(handle);
+    });
+    try {
+      const pool = await setup({ idleTimeoutMs: 240 });
+      expect(created).toHaveLength(0);
+      const [a, b] = await Promise.all([
+        pool.acquire(request()),
+        pool.acquire(request({ scope: 'scope-b' })),
+      ]);
+      expect(created).toHaveLength(1);
+      pool.release(a);
+      pool.release(b);
+      // The sweep closes both idle sockets, and stops with the last.
+      await vi.waitFor(() => expect(pool.stats().open).toBe(0), { timeout: 3_000 });
+      expect(cleared).toEqual(created);
+      pool.release(await pool.acquire(request()));
+      expect(created).toHaveLength(2);
+      await vi.waitFor(() => expect(harness.server.open()).toBe(0), { timeout: 3_000 });
+      expect(cleared).toEqual(created);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });
