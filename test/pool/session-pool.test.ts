@@ -160,6 +160,7 @@ describe('SessionPool', () => {
     expect((failed as Error).message).toMatch(/HTTP 403/);
     expect(pool.stats().open).toBe(0);
   });
+
   it('runs its idle sweep only while it has sockets, and sweeps again once one opens', async () => {
     // The sweep's period is half the idle timeout: 120 ms here, which nothing else uses.
     const created: unknown[] = [];
