@@ -91,6 +91,16 @@ const unsupportedModels = {
   imageModel: notSupported('imageModel'),
 };
 
+/**
+ * Whether a registry entry's pool has sockets or waiting calls. Asked of entries another copy of
+ * this module may have made, so it looks at the shape rather than the class: anything else counts
+ * as in use and stays.
+ */
+function poolInUse(entry: unknown): boolean {
+  const pool = (entry as { pool?: { inUse?: unknown } } | undefined)?.pool;
+  return typeof pool?.inUse !== 'boolean' || pool.inUse;
+}
+
 /** Settings → the neutral model factory, the shared pool and heads, and `close()`. */
 function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   validateSettings(settings);
@@ -99,11 +109,15 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   const poolSettings = resolvePoolSettings(settings.pool);
   let state: SharedState | undefined;
   const shared = () =>
-    (state ??= sharedInstance(sharedStateKey(baseURL, poolSettings, settings.webSocket), () => ({
-      pool: new SessionPool(poolSettings),
-      heads: new HeadStore(),
-      credentials: new CredentialCache(),
-    })));
+    (state ??= sharedInstance(
+      sharedStateKey(baseURL, poolSettings, settings.webSocket),
+      () => ({
+        pool: new SessionPool(poolSettings),
+        heads: new HeadStore(),
+        credentials: new CredentialCache(),
+      }),
+      poolInUse,
+    ));
 
   const headers = (): Record<string, string> => {
     const apiKey = typeof settings.apiKey === 'function' ? settings.apiKey() : settings.apiKey;

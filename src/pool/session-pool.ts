@@ -84,6 +84,11 @@ export class SessionPool {
     return { open: this.total, idle, busy, queued: this.queue.length, inFlight };
   }
 
+  /** Whether the pool has a socket (open or opening) or a call waiting for one. */
+  get inUse(): boolean {
+    return this.total > 0 || this.queue.length > 0;
+  }
+
   async acquire(request: AcquireRequest): Promise<Lease> {
     const deadline = Date.now() + this.settings.queueTimeoutMs;
     const generation = this.generation;

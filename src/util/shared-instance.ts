@@ -3,12 +3,44 @@
 // providers configured alike share one pool.
 const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
 
+/**
+ * Entries kept beyond those in use. An app that makes configurations on the fly (a base URL per
+ * tenant, a socket class per request) would otherwise add an entry, with its store of chain
+ * heads, for each one it ever made.
+ */
+export const MAX_UNUSED_ENTRIES = 64;
+
 type Registry = Map<string, unknown>;
 
-export function sharedInstance<T>(key: string, create: () => T): T {
+/**
+ * The process's instance under `key`, made by `create` the first time. The registry keeps its
+ * entries in the order they were last asked for; past `MAX_UNUSED_ENTRIES` it forgets the least
+ * recently asked for of those `inUse` says are not in use (a provider that holds one keeps using
+ * it; only later providers of that configuration start afresh).
+ */
+export function sharedInstance<T>(
+  key: string,
+  create: () => T,
+  inUse: (instance: unknown) => boolean,
+): T {
   const holder = globalThis as { [REGISTRY]?: Registry };
   holder[REGISTRY] ??= new Map();
   const registry = holder[REGISTRY];
-  if (!registry.has(key)) registry.set(key, create());
-  return registry.get(key) as T;
+  const instance = registry.has(key) ? registry.get(key) : create();
+  // Re-inserted: the Map's order is the order of last use.
+  registry.delete(key);
+  registry.set(key, instance);
+  if (registry.size > MAX_UNUSED_ENTRIES) forgetUnused(registry, key, inUse);
+  return instance as T;
+}
+
+function forgetUnused(registry: Registry, keep: string, inUse: (instance: unknown) => boolean) {
+  let unused = 0;
+  for (const instance of registry.values()) if (!inUse(instance)) unused++;
+  for (const [key, instance] of registry) {
+    if (unused <= MAX_UNUSED_ENTRIES) return;
+    if (key === keep || inUse(instance)) continue;
+    registry.delete(key);
+    unused--;
+  }
 }
