@@ -11,8 +11,12 @@ const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
  * may have had the same port).
  */
 export function poolOf(mock: MockSetup): SessionPool {
-  const registry = (globalThis as { [REGISTRY]?: Map<string, { pool: SessionPool }> })[REGISTRY];
-  const entry = registry?.get(mock.poolKey);
+  const entry = sharedRegistry().get(mock.poolKey);
   if (!entry) throw new Error(`no pool under ${JSON.stringify(mock.poolKey)}`);
   return entry.pool;
+}
+
+/** Every entry of that registry by its key (empty before the first provider made one). */
+export function sharedRegistry(): Map<string, { pool: SessionPool }> {
+  return (globalThis as { [REGISTRY]?: Map<string, { pool: SessionPool }> })[REGISTRY] ?? new Map();
 }

@@ -2,15 +2,13 @@ import { generateText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIWebSocket } from '../../src/index';
 import { resolvePoolSettings } from '../../src/pool/pool-settings';
-import type { SessionPool } from '../../src/pool/session-pool';
 import { sharedStateKey } from '../../src/shared-state-key';
 import { MOCK_API_KEY } from '../../src/testing';
 import { MAX_UNUSED_ENTRIES, sharedInstance } from '../../src/util/shared-instance';
 import { afterOneTurn, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { sharedRegistry } from '../helpers/pool-of';
 
-const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
-const registry = () =>
-  (globalThis as { [REGISTRY]?: Map<string, { pool: SessionPool }> })[REGISTRY] ?? new Map();
+const registry = sharedRegistry;
 const keysStartingWith = (prefix: string) =>
   [...registry().keys()].filter((key) => key.startsWith(prefix));
 
