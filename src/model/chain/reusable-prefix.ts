@@ -27,6 +27,7 @@ function prefixOf(head: ChainHead, form: HeadForm, prompt: Prompt): PromptPrefix
   if (form.messages.length === 0 || !extendsHistory(form.messages, prompt)) return undefined;
   return {
     messageCount: form.messages.length,
+    messages: form.messages,
     items: form.items,
     warnings: head.inputWarnings,
     conversionKey: head.conversionKey,

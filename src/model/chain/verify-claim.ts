@@ -38,6 +38,10 @@ export class ClaimedPrefix {
     });
     const prefix = {
       messageCount: claim.messageCount,
+      messages: base?.prefix.messages && [
+        ...base.prefix.messages,
+        ...prompt.slice(from, claim.messageCount),
+      ],
       items: [...(base?.prefix.items ?? []), ...input],
       warnings: [...(base?.prefix.warnings ?? []), ...warnings],
       conversionKey,
@@ -72,7 +76,7 @@ export class ClaimedPrefix {
     const { responseId, digest } = this.claim;
     const mismatch = await checkDigest(digestKey, digest, { responseId, settingsKey, chain });
     if (mismatch) return { missing: mismatch };
-    const messages = this.prompt.slice(0, prefix.messageCount);
+    const messages = prefix.messages ?? this.prompt.slice(0, prefix.messageCount);
     const head: ChainHead = {
       responseId,
       scope: args.scope,

@@ -3,7 +3,7 @@ import {
   type ConvertOptions,
   convertPrompt,
 } from '../../convert/convert-prompt';
-import type { CallOptions, InputItem, Warning } from '../../types';
+import type { CallOptions, InputItem, Message, Prompt, Warning } from '../../types';
 import { applyInputControls, configurationUpdateUnsupportedReason } from './input-controls';
 import type { ModelCapabilities } from './model-capabilities';
 import type { OpenAIOptions } from './openai-options';
@@ -19,6 +19,12 @@ export type ConversionOptions = ConvertOptions;
  */
 export type PromptPrefix = {
   messageCount: number;
+  /**
+   * The messages `items` were converted from, as a chain head holds them: structurally equal to
+   * the prompt's first `messageCount`. The request's `prompt` starts with these instead of the
+   * call's copies, so the next head shares them.
+   */
+  messages?: readonly Message[];
   items: readonly InputItem[];
   warnings: readonly Warning[];
   conversionKey: string;
@@ -38,6 +44,12 @@ export type PrefixSource = (
 
 export type BuiltInput = {
   input: InputItem[];
+  /**
+   * The prompt the input was converted from, its reused prefix as the chain head held it. The AI
+   * SDK builds fresh message objects for every step: a head that kept the call's copies would
+   * keep a second copy of a long history per step, all of it surviving into the old generation.
+   */
+  prompt: Prompt;
   conversion: ConversionOptions;
   conversionKey: string;
   /** Warnings of the conversion alone (a chain head keeps them for reuse). */
@@ -110,6 +122,9 @@ export async function buildInput({
   applyInputControls({ modelId, openai, capabilities, unsupportedReason, input, warnings });
   return {
     input,
+    prompt: reuse?.messages
+      ? [...reuse.messages, ...options.prompt.slice(reuse.messageCount)]
+      : options.prompt,
     conversion,
     conversionKey,
     inputWarnings,

@@ -1,5 +1,5 @@
 import type { ConversionState } from '../../convert/convert-prompt';
-import type { CallOptions, InputItem, JsonObject, Warning } from '../../types';
+import type { CallOptions, InputItem, JsonObject, Prompt, Warning } from '../../types';
 import { applyModelLimits } from './apply-model-limits';
 import {
   buildInput,
@@ -22,6 +22,8 @@ export type ResponsesRequest = {
    */
   settings: JsonObject;
   input: InputItem[];
+  /** The call's prompt, its reused prefix as the chain head held it (build-input.ts). */
+  prompt: Prompt;
   warnings: Warning[];
   /** providerOptions.openai.conversationId */
   conversationId: string | undefined;

@@ -1,7 +1,8 @@
-import { generateText, type ModelMessage, stepCountIs, tool } from 'ai';
+import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as converter from '../../../src/convert/convert-prompt';
+import { HeadStore } from '../../../src/model/chain/head-store';
 import { buildRequest } from '../../../src/model/request/build-request';
 import type { CallOptions, Message, Prompt } from '../../../src/types';
 import { startMock, wsMeta } from '../../helpers/mock-provider';
@@ -110,6 +111,34 @@ describe('reusing a converted prefix', () => {
     });
   }
 
+  it("starts the request's prompt with the head's messages, not the call's copies of them", async () => {
+    const prompt = history();
+    const held = await buildRequest({
+      modelId: 'gpt-4.1',
+      options: { prompt: prompt.slice(0, 4) },
+    });
+    const heldMessages = prompt.slice(0, 4);
+    // The AI SDK builds each step's prompt afresh: equal messages, new objects.
+    const copies = structuredClone(prompt.slice(0, 4)) as Prompt;
+    const next = [...copies, ...prompt.slice(4)];
+    const prefix = {
+      messageCount: 4,
+      messages: heldMessages,
+      items: held.input,
+      warnings: held.inputWarnings,
+      conversionKey: held.conversionKey,
+    };
+    const reused = await buildRequest({ modelId: 'gpt-4.1', options: { prompt: next }, prefix });
+    expect(reused.prefixReused).toBe(true);
+    expect(reused.prompt).toHaveLength(next.length);
+    reused.prompt.forEach((message, i) => {
+      expect(message).toBe(i < 4 ? heldMessages[i] : next[i]);
+    });
+    // Without a reused prefix the prompt is the call's own.
+    const whole = await buildRequest({ modelId: 'gpt-4.1', options: { prompt: next } });
+    expect(whole.prompt).toBe(next);
+  });
+
   it('is not reused when the conversion options differ', async () => {
     const prompt = history();
     const head = await buildRequest({
@@ -162,6 +191,48 @@ describe('a long tool loop converts each message about once', () => {
       expect(convertPrompt).toHaveBeenCalledTimes(20 * 2);
       expect(mock.server.requests.every((r) => r.duplicates.length === 0)).toBe(true);
     } finally {
+      await mock.close();
+    }
+  });
+
+  it("each step's chain head shares the previous head's messages (one copy of a history, not one per step)", async () => {
+    const mock = await startMock();
+    const added = vi.spyOn(HeadStore.prototype, 'add');
+    try {
+      const lookup = tool({
+        inputSchema: z.object({ step: z.number() }),
+        execute: async ({ step }) => ({ step }),
+      });
+      const prompts: unknown[][] = [];
+      const model = mock.provider('gpt-4.1-mini');
+      const doStream = model.doStream.bind(model);
+      model.doStream = (options) => {
+        prompts.push(options.prompt);
+        return doStream(options);
+      };
+      const result = streamText({
+        model,
+        system: 'System prompt.',
+        prompt: 'Go. #tools=3',
+        tools: { lookup },
+        stopWhen: stepCountIs(6),
+      });
+      await result.consumeStream();
+      expect(await result.steps).toHaveLength(4);
+      // The AI SDK hands every step fresh message objects for the same history.
+      expect(prompts[2][1]).not.toBe(prompts[1][1]);
+      expect(prompts[2][1]).toEqual(prompts[1][1]);
+      const heads = added.mock.calls.map(([head]) => head);
+      expect(heads).toHaveLength(4);
+      for (let k = 1; k < heads.length; k++) {
+        const previous = heads[k - 1].messages;
+        expect(heads[k].messages.length).toBeGreaterThan(previous.length);
+        previous.forEach((message, i) => {
+          expect(heads[k].messages[i]).toBe(message);
+        });
+      }
+    } finally {
+      added.mockRestore();
       await mock.close();
     }
   });
