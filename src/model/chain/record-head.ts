@@ -117,7 +117,10 @@ export type SettledResponse = {
  * than the server's output items, makes "what the server holds" and "what the prompt says"
  * compare equal item for item.
  */
-async function nextPromptView(message: AssistantMessage, request: ResponsesRequest) {
+async function nextPromptView(
+  message: AssistantMessage,
+  request: Pick<ResponsesRequest, 'conversionState' | 'conversion'>,
+) {
   const state = request.conversionState;
   if (message.content.length === 0) return { messages: [], items: [] as InputItem[], state };
   const converted = await convertPrompt({ prompt: [message], state, ...request.conversion });
@@ -146,9 +149,14 @@ export async function recordHead(
   const items = [...request.input, ...withMetadata.items];
   const chain = await signHead(call, responseId, items, settled);
   // The digest is metadata of the output message too, as the next prompt will carry it.
-  const messages = chain
+  const output = chain
     ? [outputMessage(collectContent(parts).content, true)]
     : withMetadata.messages;
+  const messages = [...prompt, ...(withMetadata.messages.length > 0 ? output : [])];
+  // The plain form starts with the same prompt and input: it is made from this head's arrays
+  // and the request's conversion options, so a head keeps no second copy of them.
+  const { conversion, conversionState } = request;
+  const [promptLength, inputLength] = [prompt.length, request.input.length];
   heads.add(
     {
       responseId,
@@ -157,13 +165,14 @@ export async function recordHead(
       conversionKey: request.conversionKey,
       inputWarnings: request.inputWarnings,
       conversionState: withMetadata.state,
-      messages: [...prompt, ...(withMetadata.messages.length > 0 ? messages : [])],
+      messages,
       items,
       plain: new DeferredForm(async () => {
-        const plain = await nextPromptView(outputMessage(content, false), request);
+        const plainOutput = outputMessage(content, false);
+        const plain = await nextPromptView(plainOutput, { conversion, conversionState });
         return {
-          messages: [...prompt, ...plain.messages],
-          items: [...request.input, ...plain.items],
+          messages: [...messages.slice(0, promptLength), ...plain.messages],
+          items: [...items.slice(0, inputLength), ...plain.items],
           conversionState: plain.state,
         };
       }),
