@@ -156,7 +156,8 @@ export async function recordHead(
   // The plain form starts with the same prompt and input: it is made from this head's arrays
   // and the request's conversion options, so a head keeps no second copy of them.
   const { conversion, conversionState } = request;
-  const [promptLength, inputLength] = [prompt.length, request.input.length];
+  const promptLength = prompt.length;
+  const inputLength = request.input.length;
   heads.add(
     {
       responseId,
