@@ -118,8 +118,12 @@ describe('reusing a converted prefix', () => {
       options: { prompt: prompt.slice(0, 4) },
     });
     const heldMessages = prompt.slice(0, 4);
-    // The AI SDK builds each step's prompt afresh: equal messages, new objects.
-    const copies = structuredClone(prompt.slice(0, 4)) as Prompt;
+    // The AI SDK builds each step's prompt afresh: new message and part objects, the same values.
+    const copies = heldMessages.map((message) =>
+      typeof message.content === 'string'
+        ? { ...message }
+        : { ...message, content: message.content.map((part) => ({ ...part })) },
+    ) as Prompt;
     const next = [...copies, ...prompt.slice(4)];
     const prefix = {
       messageCount: 4,
