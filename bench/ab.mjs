@@ -6,8 +6,9 @@
 // apart, more than most single changes are worth. Here both builds are loaded side by side in
 // one process and their tool loops alternate (A B, B A, …) against one mock with the bench's cost
 // model (in its own process), so both see the same machine state, after 400 warm-up loops each on
-// a cost-free mock; an A/A comparison of one revision lands within about 3–4 % (1.027 in one
-// 60-loop run with a short warm-up, 1.042 in one with the long one).
+// a cost-free mock. Each build keeps its own pool, chain heads and credentials (`ownState`). An
+// A/A comparison of one revision lands within about 3–4 % (1.027 in one 60-loop run with a short
+// warm-up, 1.042 in one with the long one).
 //
 //   <rev-a>, <rev-b>   git revisions; `.` is the working tree (the default for <rev-b>)
 //   AB_ITEMS=<n>       history items of each loop (default 100)
@@ -75,6 +76,18 @@ function startServer(distDir) {
 
 const loadBuild = (dir) => import(pathToFileURL(join(dir, 'v4.js')).href);
 
+/** The process-wide registry every copy of the package keeps its shared state in. */
+const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
+
+/**
+ * Providers configured alike share one pool, one store of chain heads and one credential cache
+ * (src/shared-state-key.ts), across module copies: the two builds would run on each other's
+ * objects (A's pool and sockets carrying B's calls) and trip over each other's internal shapes.
+ * A pool setting that no loop here reaches (idle sockets kept: one socket is ever open) makes
+ * each build's key, and so its state, its own.
+ */
+const ownState = (k) => ({ pool: { maxIdleSockets: 32 + k } });
+
 export async function compare(
   revA,
   revB,
@@ -90,8 +103,8 @@ export async function compare(
         apiKey: API_KEY,
         baseURL: url,
         transport: 'websocket',
-        // Distinct names: the two builds never share a registry entry even for one revision.
         name: `ab-${k}`,
+        ...ownState(k),
       });
       try {
         const userText = `A/B ${k} ${label}. #tools=100000`;
@@ -116,7 +129,11 @@ export async function compare(
       for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) cpu[k].push(...(await loop(k, String(i))));
     }
     const [a, b] = cpu.map(median);
-    return { a, b, ratio: b / a, steps: cpu[0].length };
+    // How many registry entries the measured loops used: one per build, or they shared state.
+    const sharedStates = [...(globalThis[REGISTRY]?.keys() ?? [])].filter((key) =>
+      key.startsWith(`${server.url}\n`),
+    ).length;
+    return { a, b, ratio: b / a, steps: cpu[0].length, sharedStates };
   } finally {
     server.close();
   }

@@ -9,5 +9,7 @@ describe('bench:ab', () => {
     expect(result.a).toBeGreaterThan(0);
     expect(result.b).toBeGreaterThan(0);
     expect(result.ratio).toBeCloseTo(result.b / result.a, 10);
+    // Each build on its own pool, heads and credentials: two registry entries, not one shared.
+    expect(result.sharedStates).toBe(2);
   }, 180_000);
 });
