@@ -7,13 +7,7 @@
  */
 
 type NodeHash = { update(data: Uint8Array | string): NodeHash; digest(): Uint8Array };
-/** A `KeyObject`: opaque here, handed back to `createHmac`. */
-type NodeSecretKey = object;
-type NodeCrypto = {
-  createHash(algorithm: 'sha256'): NodeHash;
-  createHmac(algorithm: 'sha256', key: Uint8Array | NodeSecretKey): NodeHash;
-  createSecretKey(key: Uint8Array): NodeSecretKey;
-};
+type NodeCrypto = { createHash(algorithm: 'sha256'): NodeHash };
 
 function loadNodeCrypto(): NodeCrypto | undefined {
   const runtime = globalThis as {
@@ -60,28 +54,40 @@ export async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(text)));
 }
 
-/**
- * The `KeyObject` of a key, made once per key: `createHmac` with raw bytes imports them anew on
- * every call, which costs ~30 µs per call on Node 24 (~4 µs with a `KeyObject`). Keys are few and
- * long-lived (one per credential scope, in the `CredentialCache`); a key that is dropped drops
- * its `KeyObject` with it.
- */
-const secretKeys = new WeakMap<Uint8Array, NodeSecretKey>();
+/** SHA-256's block size: HMAC pads its key to it. */
+const BLOCK_BYTES = 64;
 
-function secretKey(crypto: NodeCrypto, key: Uint8Array): NodeSecretKey {
-  let secret = secretKeys.get(key);
-  if (secret === undefined) {
-    secret = crypto.createSecretKey(key);
-    secretKeys.set(key, secret);
+/** A key's two HMAC pads (RFC 2104): the key, hashed first when longer than a block, XOR 0x36 / 0x5c. */
+type HmacPads = { inner: Uint8Array; outer: Uint8Array };
+
+/**
+ * The pads of a key, made once per key. Keys are few and long-lived (one per credential scope, in
+ * the `CredentialCache`); a key that is dropped drops its pads with it.
+ */
+const padsByKey = new WeakMap<Uint8Array, HmacPads>();
+
+function padsOf(crypto: NodeCrypto, key: Uint8Array): HmacPads {
+  let pads = padsByKey.get(key);
+  if (pads === undefined) {
+    const block = new Uint8Array(BLOCK_BYTES);
+    block.set(key.length > BLOCK_BYTES ? crypto.createHash('sha256').update(key).digest() : key);
+    pads = { inner: block.map((byte) => byte ^ 0x36), outer: block.map((byte) => byte ^ 0x5c) };
+    padsByKey.set(key, pads);
   }
-  return secret;
+  return pads;
 }
 
-/** HMAC-SHA256 of `text` under `key`. */
+/**
+ * HMAC-SHA256 of `text` under `key`. With `node:crypto` it is computed as RFC 2104 defines it, two
+ * SHA-256 passes over the key's pads: the same bytes as `createHmac`, which costs about twice as
+ * much when it runs once per response in a process that slept in between (its key import and
+ * context set-up; measured 30 against 18 µs on Node 20 and 22, 49 against 22 µs on Node 24).
+ */
 export async function hmacSha256(key: Uint8Array, text: string): Promise<Uint8Array> {
   if (nodeCrypto) {
-    const mac = nodeCrypto.createHmac('sha256', secretKey(nodeCrypto, key));
-    return new Uint8Array(mac.update(text).digest());
+    const { inner, outer } = padsOf(nodeCrypto, key);
+    const innerHash = nodeCrypto.createHash('sha256').update(inner).update(text).digest();
+    return new Uint8Array(nodeCrypto.createHash('sha256').update(outer).update(innerHash).digest());
   }
   const subtle = globalThis.crypto.subtle;
   const imported = await subtle.importKey(
@@ -94,23 +100,26 @@ export async function hmacSha256(key: Uint8Array, text: string): Promise<Uint8Ar
   return new Uint8Array(await subtle.sign('HMAC', imported, encoder.encode(text)));
 }
 
-type NodeBuffer = {
-  from(
-    bytes: ArrayBufferLike,
-    offset: number,
-    length: number,
-  ): { toString(encoding: 'base64url'): string };
-};
-const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** Bytes as base64url without padding (the alphabet of ids in URLs and JSON). */
+/**
+ * Bytes as base64url without padding (the alphabet of ids in URLs and JSON). In plain JavaScript
+ * on every runtime: the inputs are hashes and tags of 3 to 32 bytes, for which a call into
+ * `Buffer` costs more than the loop (a digest encodes four of them).
+ */
 export function base64url(bytes: Uint8Array): string {
-  // Node's encoder where there is one (a digest encodes several per call); the same text.
-  if (nodeBuffer)
-    return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64url');
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  let text = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    text += BASE64URL[n >> 18] + BASE64URL[(n >> 12) & 63] + BASE64URL[(n >> 6) & 63];
+    text += BASE64URL[n & 63];
+  }
+  const rest = bytes.length - i;
+  if (rest === 0) return text;
+  const n = (bytes[i] << 16) | (rest === 2 ? bytes[i + 1] << 8 : 0);
+  text += BASE64URL[n >> 18] + BASE64URL[(n >> 12) & 63];
+  return rest === 2 ? text + BASE64URL[(n >> 6) & 63] : text;
 }
 
 /** String equality whose time depends on the length only, not on where the strings differ. */

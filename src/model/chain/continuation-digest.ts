@@ -9,8 +9,8 @@ export type DigestKey = {
   key: Uint8Array;
   /** A short tag of the key, carried in every digest, so a digest of other credentials is named as such. */
   credentialTag: string;
-  /** The MAC of the settings the key signed last: a conversation's steps share their settings. */
-  lastSettings?: { settingsKey: string; mac: Uint8Array };
+  /** The settings the key signed last (a conversation's steps share their settings): their MAC's text and tag. */
+  lastSettings?: { settingsKey: string } & SettingsMac;
 };
 
 /** What a digest binds: the response, the settings it ran with, and the items the server holds. */
@@ -78,18 +78,19 @@ async function fields(key: DigestKey, subject: DigestSubject) {
   const settings = await settingsMac(key, subject.settingsKey);
   const mac = await hmacSha256(
     key.key,
-    `response\n${subject.responseId}\n${base64url(settings)}\n${base64url(subject.chain)}`,
+    `response\n${subject.responseId}\n${settings.text}\n${base64url(subject.chain)}`,
   );
-  return {
-    settingsTag: base64url(settings.subarray(0, TAG_BYTES)),
-    mac: base64url(mac.subarray(0, MAC_BYTES)),
-  };
+  return { settingsTag: settings.tag, mac: base64url(mac.subarray(0, MAC_BYTES)) };
 }
 
-async function settingsMac(key: DigestKey, settingsKey: string): Promise<Uint8Array> {
+/** The MAC of the settings as the response MAC covers it (base64url), and its tag. */
+type SettingsMac = { text: string; tag: string };
+
+async function settingsMac(key: DigestKey, settingsKey: string): Promise<SettingsMac> {
   const last = key.lastSettings;
-  if (last?.settingsKey === settingsKey) return last.mac;
+  if (last?.settingsKey === settingsKey) return last;
   const mac = await hmacSha256(key.key, `settings\n${settingsKey}`);
-  key.lastSettings = { settingsKey, mac };
-  return mac;
+  const settings = { text: base64url(mac), tag: base64url(mac.subarray(0, TAG_BYTES)) };
+  key.lastSettings = { settingsKey, ...settings };
+  return settings;
 }

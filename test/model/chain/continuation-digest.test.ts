@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   checkDigest,
@@ -31,6 +32,26 @@ describe('continuation digests', () => {
     const digest = await mintDigest(await key(), await subject());
     expect(digest).toMatch(/^[A-Za-z0-9_-]{30}$/);
     expect(await checkDigest(await key(), digest, await subject())).toBeUndefined();
+  });
+
+  it('are the documented format, byte for byte (digests of other instances and versions verify)', async () => {
+    // The format written out with node:crypto alone: key = HMAC(material, label); the digest is
+    // the credential tag, the settings tag and the MAC of the response, in base64url.
+    const hmac = (k: Buffer | string, text: string) =>
+      createHmac('sha256', k).update(text).digest();
+    const b64 = (bytes: Buffer) => bytes.toString('base64url');
+    const material = 'https://api.openai.com/v1\nauthorization:Bearer sk-a';
+    const secret = hmac(material, 'ai-sdk-openai-ws continuation v1');
+    let chain = Buffer.alloc(32);
+    for (const item of items)
+      chain = createHash('sha256').update(chain).update(JSON.stringify(item)).digest();
+    const settings = hmac(secret, 'settings\n{"model":"gpt-4.1-mini"}');
+    const mac = hmac(secret, `response\nresp_1\n${b64(settings)}\n${b64(chain)}`);
+    const expected =
+      b64(hmac(secret, 'credentials').subarray(0, 3)) +
+      b64(settings.subarray(0, 3)) +
+      b64(mac.subarray(0, 16));
+    expect(await mintDigest(await key(), await subject())).toBe(expected);
   });
 
   it('say which part of the subject differs', async () => {
