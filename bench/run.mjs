@@ -4,6 +4,8 @@
 //   BENCH_RUNS=<n>       runs per section (default 5; 1 = quick mode)
 //   BENCH_ONLY=<ids>     only these sections (comma-separated); the report then goes to the
 //                        work folder, not bench/
+//   BENCH_REPORT=<file>  write the report there instead (relative to the repository root), its
+//                        charts beside it: e.g. a run of some sections on another Node.js
 //   BENCH_DIST=<dir>     use an existing build instead (relative to the repository root)
 //   BENCH_CPU_PROF=1     one extra, profiled run per section (--cpu-prof on every client
 //                        process, profiles in the work folder; or BENCH_CPU_PROF=<dir>), and a
@@ -11,7 +13,7 @@
 //   BENCH_FROM=<file>    re-render a report from a saved run (no measuring)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { COST_MODEL, RUNS } from './lib/config.mjs';
 import { summariseProfiles } from './lib/cpu-profile.mjs';
@@ -103,15 +105,17 @@ const run = process.env.BENCH_FROM
   : await measure();
 // Summarised at render time, so a re-render reads the profiles again (while their files exist).
 if (run.profiled) run.profiles = profileSummaries(run.sections, run.dist ?? BUILD_DIR);
-const outDir = run.partial ? WORK_DIR : import.meta.dirname;
-writeFileSync(resolve(outDir, 'RESULTS.md'), renderReport(run, modules));
+const reportFile = process.env.BENCH_REPORT
+  ? resolve(ROOT, process.env.BENCH_REPORT)
+  : resolve(run.partial ? WORK_DIR : import.meta.dirname, 'RESULTS.md');
+writeFileSync(reportFile, renderReport(run, modules));
 for (const s of run.sections) {
   for (const chart of modules[s.module].charts?.(s.result, s.options ?? {}) ?? []) {
-    writeFileSync(resolve(outDir, chart.file), chart.svg);
+    writeFileSync(resolve(dirname(reportFile), chart.file), chart.svg);
   }
 }
 progress(
-  `wrote ${resolve(outDir, 'RESULTS.md')} (run took ${fixed0(run.totalSeconds)} s; raw results in ${resolve(WORK_DIR, 'last-run.json')})`,
+  `wrote ${reportFile} (run took ${fixed0(run.totalSeconds)} s; raw results in ${resolve(WORK_DIR, 'last-run.json')})`,
 );
 
 function fixed0(s) {

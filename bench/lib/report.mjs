@@ -152,6 +152,12 @@ export function renderReport(run, modules) {
       `> **Quick run** (\`BENCH_RUNS=${run.runs}\`): fine for checking the harness, not for publishing; spreads need several runs.`,
     );
   }
+  if (run.partial) {
+    const ids = run.sections.map((s) => `\`${s.id}\``).join(', ');
+    banner.push(
+      `> **Some sections only** (\`BENCH_ONLY\`): ${ids}. The targets below are those of these sections only; \`npm run bench\` without \`BENCH_ONLY\` writes the full report, \`bench/RESULTS.md\`.`,
+    );
+  }
   return [
     '# Benchmark results',
     '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSections } from '../lib/report.mjs';
+import { renderReport, renderSections } from '../lib/report.mjs';
 
 const modules = {
   single: { render: (result, options) => `single ${result.n} ${options.profile ?? '-'}` },
@@ -28,5 +28,21 @@ describe('report', () => {
   it('renders a lone variant as a group of one', () => {
     const sections = [{ id: 'g2', module: 'grouped', result: { n: 4 }, options: { lanes: 32 } }];
     expect(renderSections(sections, modules)).toEqual(['group g2=4/32']);
+  });
+
+  it('says which sections a partial run measured, and only then', () => {
+    const run = (partial) => ({
+      startedAt: '2026-12-04T00:00:00Z',
+      totalSeconds: 10,
+      runs: 5,
+      partial,
+      timings: {},
+      costModel: { latencyMs: 50, perKbMs: 0.5, storageLoadMs: 20, perEventMs: 1 },
+      machine: { cpu: 'x', memoryGb: 1, os: 'y', node: 'v22.0.0', packages: {} },
+      sections: [{ id: 'a', module: 'single', result: { n: 1 } }],
+    });
+    const banner = '> **Some sections only** (`BENCH_ONLY`): `a`.';
+    expect(renderReport(run(true), modules)).toContain(banner);
+    expect(renderReport(run(false), modules)).not.toContain('Some sections only');
   });
 });
