@@ -76,7 +76,10 @@ function startServer(distDir) {
 
 const loadBuild = (dir) => import(pathToFileURL(join(dir, 'v4.js')).href);
 
-/** The process-wide registry every copy of the package keeps its shared state in. */
+/**
+ * The process-wide registry every copy of the package keeps its shared state in: the symbol of
+ * src/util/shared-instance.ts (were it renamed, the test's count of entries would fall to 0).
+ */
 const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
 
 /**
