@@ -1,12 +1,13 @@
-// The least an AI SDK provider can be (end-to-end section, contender `ai-floor`): a hand-written
-// LanguageModelV4 on the floor's socket, for this workload only. Each call sends the messages the
-// server does not hold yet (by count: the prompt grows by the assistant message of each response)
-// with `previous_response_id`, and maps only the events the mock sends into the parts the AI SDK
-// needs. No validation, no options, no metadata. Run through `streamText`, it shows what the
-// AI SDK itself adds above the floor: no provider can go below it.
+// The least an AI SDK provider can be: a hand-written LanguageModelV4 on the floor's socket, for
+// this workload only. Each call sends the messages the server does not hold yet (by count: the
+// prompt grows by the assistant message of each response) with `previous_response_id`, and maps
+// only the events the mock sends into the parts the AI SDK needs. No validation, no options, no
+// metadata. Run through `streamText` (end-to-end section, contender `ai-floor`) it shows what the
+// AI SDK itself adds above the floor; called directly (event-pace and per-step sections,
+// `model-floor`) what a provider's least work costs per event and per step.
 import { FLOOR_TOOLS, openFloorSocket, systemItem, userItem } from './floor.mjs';
 
-/** The new messages as Responses input items (system, user text, tool results only). */
+/** The new messages as Responses input items (system, user text, tool calls and results only). */
 function toItems(message) {
   switch (message.role) {
     case 'system':
@@ -23,8 +24,18 @@ function toItems(message) {
           call_id: part.toolCallId,
           output: JSON.stringify(part.output.value),
         }));
+    case 'assistant':
+      // The answers of earlier responses are held by the server and never sent again: an
+      // assistant message here belongs to a history the server has not seen (the first call).
+      return message.content
+        .filter((part) => part.type === 'tool-call')
+        .map((part) => ({
+          type: 'function_call',
+          call_id: part.toolCallId,
+          name: part.toolName,
+          arguments: JSON.stringify(part.input),
+        }));
     default:
-      // Assistant messages are what the server answered: it holds them already.
       return [];
   }
 }
@@ -104,6 +115,11 @@ export function floorModel(url, modelId) {
     },
     async doStream({ prompt, tools }) {
       socket ??= await openFloorSocket(url);
+      // A prompt no longer than the one answered last starts a new conversation.
+      if (prompt.length < held) {
+        held = 0;
+        previous = undefined;
+      }
       const input = prompt.slice(held).flatMap(toItems);
       const state = {
         text: new Set(),

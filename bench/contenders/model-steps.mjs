@@ -7,6 +7,7 @@ import { runModelLoop } from '../lib/model-loop.mjs';
 import { recordSocketMarks, stepPhases } from '../lib/socket-marks.mjs';
 import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
 import { runFloorLoop } from './floor.mjs';
+import { floorModel } from './floor-model.mjs';
 import { packageProvider } from './package-provider.mjs';
 
 /** items = system + user + 2 per tool call/result pair. */
@@ -59,6 +60,13 @@ async function runLoop({ contender, url, items, steps, userText }) {
       results = await runModelLoop(provider(MODEL_ID), { ...options, mode: 'full' });
     } finally {
       await provider.close();
+    }
+  } else if (contender === 'model-floor') {
+    const { model, close } = floorModel(url, MODEL_ID);
+    try {
+      results = await runModelLoop(model, { ...options, mode: 'full' });
+    } finally {
+      await close();
     }
   } else {
     const model = createOpenAI({ apiKey: API_KEY, baseURL: url }).responses(MODEL_ID);

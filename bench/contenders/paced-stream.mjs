@@ -6,6 +6,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { cpuMicros, hrMs, readSyscalls } from '../lib/clock.mjs';
 import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
 import { openFloorSocket, streamedTurn, userItem } from './floor.mjs';
+import { floorModel } from './floor-model.mjs';
 import { packageProvider } from './package-provider.mjs';
 
 const promptText = (rate) => `Write a long answer. #rate=${rate}`;
@@ -44,6 +45,10 @@ async function createContender(contender, url) {
     const provider = await packageProvider(url);
     const model = provider(MODEL_ID);
     return { stream: (rate) => drainModel(model, rate), close: () => provider.close() };
+  }
+  if (contender === 'model-floor') {
+    const { model, close } = floorModel(url, MODEL_ID);
+    return { stream: (rate) => drainModel(model, rate), close };
   }
   const model = createOpenAI({ apiKey: API_KEY, baseURL: url }).responses(MODEL_ID);
   return { stream: (rate) => drainModel(model, rate), close: async () => {} };

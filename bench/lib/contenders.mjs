@@ -18,6 +18,9 @@ export const CONTENDERS = {
   // The end-to-end section's reference: ai@7 on the least a provider can be (a hand-written model
   // on the floor's socket), so the report shows what the AI SDK alone adds to the floor.
   'ai-floor': { label: 'ai@7 on a minimal hand-written model (floor socket)', color: '#bcbd22' },
+  // The model-level sections' reference: that minimal model called directly (`doStream`, no AI
+  // SDK), so the report shows what the least a provider can be costs per event and per step.
+  'model-floor': { label: 'minimal hand-written model (floor socket)', color: '#bcbd22' },
   // The multi-instance section's variants of this package.
   'websocket-zdr': { label: 'ai-sdk-openai-ws, `store: false`, round robin', color: '#9467bd' },
   'websocket-zdr-sticky': {

@@ -9,7 +9,14 @@ import { eachRunInterleaved, oneAfterAnother, rotate } from '../lib/section.mjs'
 import { PHASES } from '../lib/socket-marks.mjs';
 import { curveText, fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
-const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'http-full', 'http-chained'];
+const CONTENDERS = [
+  'websocket',
+  'floor',
+  'floor-stream',
+  'model-floor',
+  'http-full',
+  'http-chained',
+];
 /** Contenders whose steps are cut into phases at the socket. */
 const SOCKET_CONTENDERS = new Set(['websocket', 'floor']);
 const { sizes, steps, skip, loopsPerSize, warmUp } = PER_STEP;
@@ -206,7 +213,7 @@ export function render(result) {
   return [
     '## Per step: client CPU and latency against history length',
     '',
-    `Model level, each contender in its own process, all of them alive through a run: after every process has warmed up, each size gets ${loopsPerSize} rounds of one loop of each contender in turn (rotating order), so that drift in the machine's load reaches them alike. A loop is a tool loop of ${steps} steps from a history of N Responses input items (system + user + tool call/result pairs, ~2 KB per result), against the mock with its cost model. The first call sends the whole history; a run's figure is the median over steps ${skip + 1}–${steps} of its ${loopsPerSize} loops (each step a continuation that adds one call and its result), then the median over ${runCount(result.records)} run(s) with their range and spread. CPU = \`process.cpuUsage()\` of the process from the call to the end of its stream. The floor sends the same frames this package sends and only parses the events; the floor with one \`ReadableStream\` per call also hands each event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs. @ai-sdk/openai is shown for context.`,
+    `Model level, each contender in its own process, all of them alive through a run: after every process has warmed up, each size gets ${loopsPerSize} rounds of one loop of each contender in turn (rotating order), so that drift in the machine's load reaches them alike. A loop is a tool loop of ${steps} steps from a history of N Responses input items (system + user + tool call/result pairs, ~2 KB per result), against the mock with its cost model. The first call sends the whole history; a run's figure is the median over steps ${skip + 1}–${steps} of its ${loopsPerSize} loops (each step a continuation that adds one call and its result), then the median over ${runCount(result.records)} run(s) with their range and spread. CPU = \`process.cpuUsage()\` of the process from the call to the end of its stream. The floor sends the same frames this package sends and only parses the events; the floor with one \`ReadableStream\` per call also hands each event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs; the minimal model is a hand-written LanguageModelV4 on the floor's socket that sends the new messages by count (no prompt conversion beyond its few item kinds, no validation, options or metadata; \`contenders/floor-model.mjs\`): the least a provider can be. @ai-sdk/openai is shown for context.`,
     '',
     '**Client CPU per step (ms)**',
     '',
@@ -239,6 +246,10 @@ export function targets(result) {
       reportedRow(
         `client CPU per step at ${items} items: the floor with one ReadableStream per call, and this package, against the floor`,
         `${ratioText(ratioOf(cpu['floor-stream'], cpu.floor))} and ${ratioText(cpuRatio)}; this package against the floor with the stream: ${ratioText(ratioOf(cpu.websocket, cpu['floor-stream']))}`,
+      ),
+      reportedRow(
+        `client CPU per step at ${items} items: the minimal model against the floor, and this package against it`,
+        `${ratioText(ratioOf(cpu['model-floor'], cpu.floor))} (${fixed(median(cpu['model-floor']) / 1000, 2)} ms) · this package ${ratioText(ratioOf(cpu.websocket, cpu['model-floor']))} it`,
       ),
       targetRow({
         target: `step latency at ${items} items ≤ 1.03× the floor`,

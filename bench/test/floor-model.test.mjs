@@ -1,10 +1,12 @@
-// The end-to-end section's minimal model (`ai-floor`): through ai@7's streamText it must run the
-// same workload as the other contenders, and send what the floor sends.
+// The minimal model (`ai-floor` end to end, `model-floor` at the model level): through ai@7's
+// streamText and called directly it must run the same workload as the other contenders, and send
+// what the floor sends.
 import { stepCountIs, streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockResponsesServer } from '../../src/testing';
 import { lookupTool } from '../contenders/ai-sdk.mjs';
 import { floorModel } from '../contenders/floor-model.mjs';
+import { runModelLoop } from '../lib/model-loop.mjs';
 import { agentPrompt, chatMessage, MODEL_ID, SYSTEM_PROMPT } from '../lib/workload.mjs';
 
 let server;
@@ -63,5 +65,52 @@ describe('the minimal model on the floor socket', () => {
     const requests = server.requests.slice(first);
     expect(requests.map((r) => r.input.length)).toEqual([2, 1, 1]);
     expect(requests.every((r) => r.status === 'completed')).toBe(true);
+  });
+
+  it('sends a history it starts from in full, then only the new tool results (model level)', async () => {
+    const { model, close } = floorModel(server.url, MODEL_ID);
+    const first = server.requests.length;
+    try {
+      const steps = await runModelLoop(model, {
+        mode: 'full',
+        steps: 3,
+        historyPairs: 2,
+        userText: 'History first. #tools=100000',
+      });
+      expect(steps).toHaveLength(3);
+    } finally {
+      await close();
+    }
+    const requests = server.requests.slice(first);
+    expect(requests.every((r) => r.status === 'completed' && r.duplicates.length === 0)).toBe(true);
+    expect(requests[0].input.map((item) => item.type ?? item.role)).toEqual([
+      'system',
+      'user',
+      'function_call',
+      'function_call_output',
+      'function_call',
+      'function_call_output',
+    ]);
+    expect(requests[1].previousResponseId).toBe(requests[0].responseId);
+    expect(requests[2].input.map((item) => item.type)).toEqual(['function_call_output']);
+  });
+
+  it('starts a new conversation for a prompt no longer than the one it answered', async () => {
+    const { model, close } = floorModel(server.url, MODEL_ID);
+    const first = server.requests.length;
+    const prompt = [{ role: 'user', content: [{ type: 'text', text: 'Say something.' }] }];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const { stream } = await model.doStream({ prompt });
+        const parts = [];
+        for await (const part of stream) parts.push(part.type);
+        expect(parts).toContain('text-delta');
+      }
+    } finally {
+      await close();
+    }
+    const requests = server.requests.slice(first);
+    expect(requests.map((r) => r.previousResponseId)).toEqual([null, null]);
+    expect(requests.map((r) => r.input.length)).toEqual([1, 1]);
   });
 });

@@ -20,7 +20,7 @@ describe('harness', () => {
     expect(results).toEqual({ b: 'b!', a: 'a!' });
   });
 
-  for (const contender of ['floor', 'floor-stream']) {
+  for (const contender of ['floor', 'floor-stream', 'model-floor']) {
     it(`runs a contender (${contender}) in its own process against the server process`, async () => {
       const server = await startServer({ kind: 'paced', deltas: 30 });
       const client = await spawnClient(
@@ -41,7 +41,10 @@ describe('harness', () => {
           expect(s.cpuUsPerEvent).toBeGreaterThan(0);
           expect(s.window[1]).toBeGreaterThan(s.window[0]);
         }
-        expect((await server.stats()).responses).toBe(2);
+        const stats = await server.stats();
+        expect(stats.responses).toBe(2);
+        // Every stream asked for its pace (a call that lost its prompt would stream unpaced).
+        expect(stats.achieved.map((a) => a.rate)).toEqual([4000, 4000]);
       } finally {
         await client.close();
         await server.close();
