@@ -1,9 +1,10 @@
 // Client CPU per event at the seed's pace: ~2,000 text deltas streamed at 1,000 and 4,000 events
 // per second, one event per socket read, to this package (LanguageModelV4 `doStream`, no AI SDK),
 // the raw-`ws` floor (also with one ReadableStream per call, the least a provider hands the AI SDK),
-// the least a provider can be (a minimal hand-written model on the floor's socket), and @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process, all of them alive
-// through a run and their streams interleaved; its CPU is `process.cpuUsage()` over each stream,
-// from the call to the end of the stream.
+// the least a provider can be (a minimal hand-written model on the floor's socket), and
+// @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process, all of them alive through
+// a run and their streams interleaved; its CPU is `process.cpuUsage()` over each stream, from the
+// call to the end of the stream.
 import { EVENT_PACE } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
