@@ -80,6 +80,23 @@ describe('EventQueue deadlines', () => {
     expect(clear).toHaveBeenCalledTimes(1);
   });
 
+  it("a turn's timer is unreferenced, so clearing it leaves Node's timer list of its duration for the next turn", async () => {
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const timers: NodeJS.Timeout[] = [];
+    for (let turn = 0; turn < 2; turn++) {
+      const queue = new EventQueue();
+      await answeredWait(queue, 45_000);
+      timers.push(set.mock.results.at(-1)?.value as NodeJS.Timeout);
+      queue.close();
+    }
+    expect(set).toHaveBeenCalledTimes(2);
+    // A referenced timer's clearTimeout deletes the list when it was its last timer, and the
+    // next turn's setTimeout builds it again; an unreferenced one never deletes it.
+    for (const timer of timers) expect(timer.hasRef()).toBe(false);
+    // The deadline still fires while something else keeps the process alive (the socket).
+    expect(await timeoutAfter(new EventQueue(), 20)).toBeGreaterThanOrEqual(19);
+  });
+
   it('silence ends a flowing queue once no event came for the deadline', async () => {
     const queue = new EventQueue();
     const { sink, events, ended } = recordingSink();
