@@ -10,8 +10,8 @@
 // A/A comparison of one revision lands within about 3–4 % (1.027 in one 60-loop run with a short
 // warm-up, 1.042 in one with the long one). What the builds share cannot be judged this way:
 // Node.js's own state, its timer lists above all (one list per duration for both builds). A
-// change to how timers are set (4b74d38) read 1.033 here, and 0.979 of before in separate
-// processes (3 pairs, each build in its own process against the same mock).
+// change to how timers are set (4b74d38) read 1.033 here, and 0.97 of before in separate
+// processes (7 pairs, each build in its own process against the same mock).
 //
 //   <rev-a>, <rev-b>   git revisions; `.` is the working tree (the default for <rev-b>)
 //   AB_ITEMS=<n>       history items of each loop (default 100)
