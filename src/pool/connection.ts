@@ -1,4 +1,4 @@
-import { armDeadline } from '../util/deadline';
+import { armDeadline, unrefTimer } from '../util/deadline';
 import { ConnectionError, type ConnectionFailure } from './connection-error';
 import { Lane, type TurnListener } from './lane';
 import { openSocket, type SocketHandle, type WebSocketConstructor } from './socket-handle';
@@ -184,8 +184,7 @@ export class Connection {
     this.state = 'open';
     this.socket.setRef(this.waitedOn > 0);
     if (this.options.pingIntervalMs > 0) {
-      this.pingTimer = setInterval(() => this.keepAlive(), this.options.pingIntervalMs);
-      (this.pingTimer as { unref?: () => void }).unref?.();
+      this.pingTimer = unrefTimer(setInterval(() => this.keepAlive(), this.options.pingIntervalMs));
     }
     this.settleOpen?.resolve();
   }

@@ -1,4 +1,4 @@
-import { armDeadline } from '../util/deadline';
+import { armDeadline, unrefTimer } from '../util/deadline';
 import { sliceRoom } from '../util/event-loop-slice';
 import { Connection, nextConnectionId } from './connection';
 import { HeadIndex } from './head-index';
@@ -283,9 +283,7 @@ export class SessionPool {
     if (this.sweeper !== undefined) return;
     const { settings } = this;
     const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
-    this.sweeper = setInterval(() => sweepIdle(this.connections, settings), every);
-    // Edge runtimes and browsers return a number, which has no unref().
-    (this.sweeper as { unref?: () => void }).unref?.();
+    this.sweeper = unrefTimer(setInterval(() => sweepIdle(this.connections, settings), every));
   }
 
   private tooOld(connection: Connection): boolean {

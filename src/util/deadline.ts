@@ -44,3 +44,12 @@ export function delay(ms: number, signal: AbortSignal | undefined): Promise<void
     armDeadline({ ms, signal, onTimeout: resolve });
   });
 }
+
+/**
+ * A timer that does not keep the process alive by itself (something else the wait depends on,
+ * such as a socket, does). Edge runtimes and browsers return a number, which has no `unref()`.
+ */
+export function unrefTimer<T>(timer: T): T {
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}

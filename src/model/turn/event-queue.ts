@@ -1,3 +1,4 @@
+import { unrefTimer } from '../../util/deadline';
 /**
  * The server events of one response, fed by socket callbacks. Two ways to read them:
  *
@@ -149,12 +150,12 @@ export class EventQueue {
       clearTimeout(this.timer);
     }
     this.timerAt = at;
-    this.timer = setTimeout(() => this.checkDeadlines(), Math.max(0, at - performance.now()));
     // Unreferenced, so that Node.js keeps its list of timers of this duration when the turn
     // clears it: clearing the last referenced timer of a duration deletes the list, and every
     // turn would build it again and insert it into the timer queue (~60 µs a step, profiled).
     // The turn's socket keeps the process alive while it waits (connection.ts, `setRef`).
-    (this.timer as { unref?: () => void }).unref?.();
+    const ms = Math.max(0, at - performance.now());
+    this.timer = unrefTimer(setTimeout(() => this.checkDeadlines(), ms));
   }
 
   /** The timer fired: ends what is due, and sleeps until the next deadline. */

@@ -1,6 +1,7 @@
 import type { Connection } from '../../pool/connection';
 import type { Lane } from '../../pool/lane';
 import type { Lease, SessionPool } from '../../pool/session-pool';
+import { unrefTimer } from '../../util/deadline';
 import type { EventQueue } from './event-queue';
 
 /**
@@ -115,8 +116,7 @@ export class LeasedLane {
     };
     const arm = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(() => finish(true), ms);
-      (timer as { unref?: () => void }).unref?.();
+      timer = unrefTimer(setTimeout(() => finish(true), ms));
     };
     arm(this.state === 'errored' ? ERROR_TAIL_MS : this.drainTimeoutMs);
     // Nobody waits for these events: they must not keep the process alive.
