@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_TOOL_IDS } from '../../src/model/provider-tools';
+import { getModelCapabilities } from '../../src/model/request/model-capabilities';
 import { prepareProviderTool } from '../../src/model/request/tools/prepare-provider-tool';
 import type { ProviderTool } from '../../src/types';
 import { corpus, optionsCovered, toolIdsCovered } from './request-corpus';
@@ -75,5 +76,107 @@ describe('Responses provider options of @ai-sdk/openai', () => {
       ['additionalTools', 'reasoningEffortUpdate', 'textFormatUpdate'].sort(),
     );
     expect(schemaKeys('openaiResponsesToolResultOptionsSchema')).toEqual(['additionalTools']);
+  });
+});
+
+// --- the model catalog: every row the reference lists, column for column -------------------------
+
+/** The Responses-relevant columns of one row of the reference's language model matrix. */
+type CatalogRow = {
+  reasoningEfforts: string[] | undefined;
+  samplingAtReasoningEffortNone: boolean;
+  flexProcessing: boolean;
+  priorityProcessing: boolean;
+  promptCacheRetention: boolean;
+  responsesLogprobsRequireNonReasoning: boolean;
+  configurationUpdates: boolean;
+  asyncTools: boolean;
+  systemMessageMode: string;
+};
+
+const COLUMNS: (keyof CatalogRow)[] = [
+  'reasoningEfforts',
+  'samplingAtReasoningEffortNone',
+  'flexProcessing',
+  'priorityProcessing',
+  'promptCacheRetention',
+  'responsesLogprobsRequireNonReasoning',
+  'configurationUpdates',
+  'asyncTools',
+  'systemMessageMode',
+];
+
+/** One object literal's columns: each `column: value,` line, the value read as JSON. */
+function readRow(body: string, id: string): CatalogRow {
+  const row: Record<string, unknown> = {};
+  for (const column of COLUMNS) {
+    const match = new RegExp(`\\b${column}: ([^\\n]*),\\n`).exec(body);
+    expect(match, `${column} of ${id}`).not.toBeNull();
+    const value = (match as RegExpExecArray)[1].replace(/'/g, '"');
+    row[column] = value === 'undefined' ? undefined : JSON.parse(value);
+  }
+  return row as CatalogRow;
+}
+
+function catalogRows() {
+  const text = upstreamSource('openai-model-catalog.ts');
+  const start = text.indexOf('export const openaiModelDefinitions = {');
+  expect(start).toBeGreaterThan(-1);
+  const table = text.slice(start, text.indexOf('\n} as const', start));
+  const listed = [...table.matchAll(/^ {2}'([^']+)': \{\n([\s\S]*?)^ {2}\},/gm)].map(
+    ([, id, body]) => [id, readRow(body, id)] as const,
+  );
+  const generic = (name: string) => {
+    const at = text.indexOf(`const ${name}: OpenAILanguageModelRow = {`);
+    expect(at, name).toBeGreaterThan(-1);
+    return readRow(text.slice(at, text.indexOf('\n};', at) + 1), name);
+  };
+  return { listed, unknown: generic('unknownModel'), reasoning: generic('unknownReasoningModel') };
+}
+
+function asRow(modelId: string): CatalogRow {
+  const c = getModelCapabilities(modelId);
+  return {
+    reasoningEfforts: c.reasoningEfforts && [...c.reasoningEfforts],
+    samplingAtReasoningEffortNone: c.samplingWithEffortNone,
+    flexProcessing: c.supportsFlexProcessing,
+    priorityProcessing: c.supportsPriorityProcessing,
+    promptCacheRetention: c.supportsPromptCacheRetention,
+    responsesLogprobsRequireNonReasoning: c.logprobsRequireNonReasoning,
+    configurationUpdates: c.supportsConfigurationUpdates,
+    asyncTools: c.supportsAsyncToolCalling,
+    systemMessageMode: c.systemMessageMode,
+  };
+}
+
+describe('the model catalog of @ai-sdk/openai', () => {
+  const { listed, unknown, reasoning } = catalogRows();
+
+  it('reads its rows (78 in 4.0.126)', () => {
+    expect(listed.length).toBeGreaterThanOrEqual(78);
+  });
+
+  it.each(listed)('%s has the same row here', (id, row) => {
+    expect(asRow(id)).toEqual(row);
+    expect(getModelCapabilities(id).isReasoningModel).toBe(row.reasoningEfforts !== undefined);
+  });
+
+  it.each([
+    ['gpt-7', reasoning],
+    ['gpt-5.9-nova', reasoning],
+    ['o3', reasoning],
+    ['o9-mini', reasoning],
+    ['gpt-5-chat-preview', unknown],
+    ['gpt-4-turbo', unknown],
+    ['ft:gpt-4o:acme::abc', unknown],
+    ['my-custom-model', unknown],
+  ])('the unlisted %s gets the generic row', (id, row) => {
+    expect(asRow(id)).toEqual(row);
+  });
+
+  it('a dated snapshot of a listed model has its row; a listed snapshot its own', () => {
+    expect(asRow('gpt-5.4-2031-01-01')).toEqual(asRow('gpt-5.4'));
+    expect(asRow('gpt-5-nano-2025-08-07').priorityProcessing).toBe(false);
+    expect(asRow('gpt-5-nano').priorityProcessing).toBe(true);
   });
 });
