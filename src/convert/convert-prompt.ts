@@ -1,5 +1,6 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import type { InputItem, Message, Prompt, Warning } from '../types';
+import type { LoadableTools, LoadingState } from './additional-tools';
 import type { AssistantContext } from './assistant-context';
 import { convertAssistantMessage } from './convert-assistant-message';
 import { convertSystemMessage } from './convert-system-message';
@@ -23,6 +24,8 @@ export type ConvertOptions = ToolOptions & {
   hasPreviousResponseId?: boolean;
   /** Why the model takes no `configuration_update` items (undefined: it does). */
   configurationUpdateUnsupportedReason?: string;
+  /** The call's tools that `additionalTools` entries of the history may load. */
+  loadableTools?: LoadableTools;
 };
 
 /**
@@ -33,6 +36,8 @@ export type ConvertOptions = ToolOptions & {
 export type ConversionState = {
   readonly approvalIds: ReadonlySet<string>;
   readonly programCallIds: ReadonlySet<string>;
+  /** Loading tools from the history: warnings given, entries dropped (absent while none). */
+  readonly loading?: { readonly [K in keyof LoadingState]: ReadonlySet<string> };
 };
 
 /**
@@ -65,7 +70,12 @@ export async function convertPrompt({
   for (const message of prompt) {
     await convertMessage(message, context, input, warnings);
   }
-  const next = { approvalIds: context.tool.approvalIds, programCallIds: context.programCallIds };
+  const { loading } = context.tool;
+  const next: ConversionState = {
+    approvalIds: context.tool.approvalIds,
+    programCallIds: context.programCallIds,
+    ...((loading.seenWarnings.size > 0 || loading.droppedNames.size > 0) && { loading }),
+  };
   const result = options.store ? { input, warnings } : dropReasoningWithoutContent(input, warnings);
   return { ...result, state: next };
 }
@@ -115,6 +125,11 @@ function promptContext(
       parallel: { groups, emittedResults: new Set() },
       approvalIds: new Set(state?.approvalIds),
       programCallIds,
+      loadable: options.loadableTools,
+      loading: {
+        seenWarnings: new Set(state?.loading?.seenWarnings),
+        droppedNames: new Set(state?.loading?.droppedNames),
+      },
     },
   };
 }
@@ -129,14 +144,7 @@ async function convertMessage(
   const name = options.providerOptionsName;
   switch (message.role) {
     case 'system':
-      return convertSystemMessage(
-        message,
-        options.systemMessageMode,
-        name,
-        options.configurationUpdateUnsupportedReason,
-        input,
-        warnings,
-      );
+      return convertSystemMessage(message, options, context.tool, input, warnings);
     case 'user':
       input.push({
         role: 'user',

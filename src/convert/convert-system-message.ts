@@ -1,5 +1,6 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import type { InputItem, Message, Warning } from '../types';
+import { type LoadableTools, type LoadingState, resolveAdditionalTools } from './additional-tools';
 import { normalizeTextFormat, readSystemMessageOptions } from './message-options';
 import { getPromptCacheBreakpoint } from './part-options';
 
@@ -10,16 +11,21 @@ type SystemMessage = Extract<Message, { role: 'system' }>;
  * mode removes them). An empty system message may instead carry controls at its position in the
  * history, as with `@ai-sdk/openai`: `reasoningEffortUpdate` / `textFormatUpdate` become a
  * `configuration_update` item (GPT-6+; refused otherwise), `additionalTools` an
- * `additional_tools` item.
+ * `additional_tools` item (the registered tools its entries name, additional-tools.ts).
  */
 export async function convertSystemMessage(
   message: SystemMessage,
-  mode: 'system' | 'developer' | 'remove',
-  name: string,
-  configurationUpdateUnsupportedReason: string | undefined,
+  settings: {
+    systemMessageMode: 'system' | 'developer' | 'remove';
+    providerOptionsName: string;
+    configurationUpdateUnsupportedReason?: string;
+  },
+  tools: { loadable: LoadableTools | undefined; loading: LoadingState },
   input: InputItem[],
   warnings: Warning[],
 ): Promise<void> {
+  const mode = settings.systemMessageMode;
+  const name = settings.providerOptionsName;
   const options = await readSystemMessageOptions(message.providerOptions, name);
   const effort = options?.reasoningEffortUpdate;
   const textFormat = options?.textFormatUpdate;
@@ -40,7 +46,7 @@ export async function convertSystemMessage(
     message.content !== ''
       ? `Message-level ${feature} requires empty system message content.`
       : isUpdate
-        ? configurationUpdateUnsupportedReason
+        ? settings.configurationUpdateUnsupportedReason
         : undefined;
   if (unsupportedReason != null) {
     throw new UnsupportedFunctionalityError({
@@ -55,9 +61,9 @@ export async function convertSystemMessage(
       ...(textFormat != null && { text: { format: normalizeTextFormat(textFormat, warnings) } }),
     });
   }
-  if (additionalTools != null && additionalTools.length > 0) {
-    input.push({ type: 'additional_tools', role: 'developer', tools: additionalTools });
-  }
+  const loaded = resolveAdditionalTools(additionalTools, tools.loadable, tools.loading, warnings);
+  if (loaded !== undefined)
+    input.push({ type: 'additional_tools', role: 'developer', tools: loaded });
 }
 
 function pushSystemText(

@@ -1,5 +1,6 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import type { InputItem, JsonObject, Message, ToolResultPart, Warning } from '../types';
+import { type LoadableTools, type LoadingState, resolveAdditionalTools } from './additional-tools';
 import { mapToolCaller } from './convert-tool-call';
 import { convertToolOutput, getScalarBreakpoint } from './convert-tool-output';
 import { stringifyJson } from './json-cache';
@@ -21,6 +22,9 @@ export type ToolMessageContext = {
   approvalIds: Set<string>;
   /** Calls made by a program (their results cannot be denied). */
   programCallIds: ReadonlySet<string>;
+  /** The call's tools the history may load, and what loading them remembers. */
+  loadable: LoadableTools | undefined;
+  loading: LoadingState;
 };
 
 /**
@@ -29,7 +33,8 @@ export type ToolMessageContext = {
  *   and no server-side history holds it);
  * - a round-trip tool's result → its own output item (`shell_call_output`, …), a custom tool's
  *   → `custom_tool_call_output`, anything else → `function_call_output`;
- * - a result's `additionalTools` → an `additional_tools` item right after it.
+ * - a result's `additionalTools` → an `additional_tools` item right after it, with the
+ *   definitions of the registered tools its entries name (additional-tools.ts).
  * A denial that answers an approval request is carried by the approval response instead.
  */
 export async function convertToolMessage(
@@ -60,7 +65,9 @@ export async function convertToolMessage(
       if (!parallel.emittedResults.has(group.metadata.toolCallId)) {
         parallel.emittedResults.add(group.metadata.toolCallId);
         input.push(convertParallelResults(group, context, warnings));
-        for (const result of group.results) await pushAdditionalTools(result, name, input);
+        for (const result of group.results) {
+          await pushAdditionalTools(result, context, input, warnings);
+        }
       }
       continue;
     }
@@ -119,12 +126,18 @@ async function convertToolResult(
     output: output({ hasOutputSchema: tools.outputSchemaToolNames.has(part.toolName) }),
     ...(caller != null && { caller }),
   });
-  await pushAdditionalTools(part, name, input);
+  await pushAdditionalTools(part, context, input, warnings);
 }
 
-async function pushAdditionalTools(part: ToolResultPart, name: string, input: InputItem[]) {
-  const tools = await readToolResultAdditionalTools(part.providerOptions, name);
-  if (tools?.length) input.push({ type: 'additional_tools', role: 'developer', tools });
+async function pushAdditionalTools(
+  part: ToolResultPart,
+  context: ToolMessageContext,
+  input: InputItem[],
+  warnings: Warning[],
+) {
+  const entries = await readToolResultAdditionalTools(part.providerOptions, context.name);
+  const tools = resolveAdditionalTools(entries, context.loadable, context.loading, warnings);
+  if (tools !== undefined) input.push({ type: 'additional_tools', role: 'developer', tools });
 }
 
 /** The children's results as the wrapper's one output: joined by newlines, in child order. */

@@ -1413,6 +1413,113 @@ const historyCases: CorpusCase[] = [
   },
 ];
 
+/** History that loads tools (`additionalTools`): only registered tools load, as registered. */
+const loadTools = (...additionalTools: Record<string, unknown>[]) => ({ additionalTools });
+const fnEntry = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'function',
+  name,
+  parameters: { type: 'object', properties: { injected: { type: 'string' } } },
+  ...extra,
+});
+const loadingHistory = (...entries: Record<string, unknown>[]): Message[] => [
+  user('x'),
+  assistant(call('c1', 'weather', { city: 'Rome' })),
+  tool(result('c1', 'weather', json({ temp: 20 }), loadTools(...entries))),
+];
+
+const loadedToolCases: CorpusCase[] = [
+  {
+    name: 'loaded tools: the registered definition, not the history’s; unregistered ones dropped',
+    modelId: 'gpt-5.4',
+    options: {
+      prompt: [
+        system('', loadTools(fnEntry('late', { description: 'from history', strict: true }))),
+        ...loadingHistory(
+          fnEntry('late', { defer_loading: false }),
+          fnEntry('late'),
+          fnEntry('ghost-1'),
+          fnEntry('ghost-2'),
+          { type: 'custom', name: 'ghost-3' },
+          { type: 'namespace', name: 'ghost-ns', description: 'd', tools: [fnEntry('m')] },
+          fnEntry('ghost-4'),
+          fnEntry(`ghost-${'x'.repeat(90)}`),
+          { type: 'custom', name: 'weather' },
+        ),
+        user('again'),
+        system('', loadTools(fnEntry('ghost-1'), fnEntry('weather'))),
+      ],
+      tools: [
+        weather,
+        fn(
+          'late',
+          { omitFromRequestTools: true, deferLoading: true },
+          {
+            inputSchema: {
+              type: 'object',
+              properties: { when: { type: 'string' } },
+              propertyNames: { pattern: '^w' },
+            },
+          },
+        ),
+      ],
+    },
+  },
+  {
+    name: 'loaded tools: a namespace loads the members it names; callers and allowedTools refuse',
+    modelId: 'gpt-5.4',
+    options: {
+      prompt: loadingHistory(
+        {
+          type: 'namespace',
+          name: 'geo',
+          description: 'from history',
+          tools: [fnEntry('map'), fnEntry('nowhere')],
+        },
+        fnEntry('guarded'),
+        fnEntry('weather'),
+      ),
+      tools: [
+        weather,
+        fn(
+          'map',
+          { namespace: { name: 'geo', description: 'Geo tools' } },
+          { inputSchema: { type: 'object', propertyNames: { pattern: '^m' } } },
+        ),
+        fn('route', { namespace: { name: 'geo', description: 'Geo tools' } }),
+        fn('pinned', {
+          namespace: { name: 'geo', description: 'Geo tools' },
+          allowedCallers: ['programmatic'],
+        }),
+        fn('guarded', { allowedCallers: ['direct'] }),
+      ],
+    },
+  },
+  {
+    name: 'loaded tools under allowedTools: only allowed functions, no namespace',
+    modelId: 'gpt-5.4',
+    options: {
+      prompt: loadingHistory(
+        fnEntry('weather'),
+        fnEntry('other'),
+        { type: 'custom', name: 'free' },
+        { type: 'namespace', name: 'geo', description: 'd', tools: [fnEntry('map')] },
+      ),
+      tools: [
+        fn('weather', undefined, {
+          inputSchema: { type: 'object', propertyNames: { pattern: '^w' } },
+        }),
+        fn('other'),
+        fn('map', { namespace: { name: 'geo', description: 'Geo tools' } }),
+        providerTool('openai.custom', 'free', {
+          description: 'Free text',
+          format: { type: 'text' },
+        }),
+      ],
+      providerOptions: { openai: { allowedTools: { toolNames: ['weather', 'free'] } } },
+    },
+  },
+];
+
 export const corpus: CorpusCase[] = [
   ...providerToolCases,
   ...toolChoiceCases,
@@ -1424,6 +1531,7 @@ export const corpus: CorpusCase[] = [
   ...outputCases,
   ...historyCases,
   ...historyExtraCases,
+  ...loadedToolCases,
 ];
 
 /** Every Responses provider option of @ai-sdk/openai the corpus sets (the drift test checks it). */

@@ -22,6 +22,7 @@ export class ResponseOutcome {
   private serviceTier: string | undefined;
   private reasoningContext: string | undefined;
   private promptCacheDiagnostics: Record<string, unknown> | undefined;
+  private inputTransformations: unknown[] | undefined;
 
   /** `response.created`: the response id, and the response-metadata part. */
   applyCreated({ response }: ServerEvent<'response.created'>): StreamPart {
@@ -53,6 +54,7 @@ export class ResponseOutcome {
     }
     this.usage = response.usage ?? undefined;
     this.promptCacheDiagnostics = response.prompt_cache_diagnostics ?? undefined;
+    this.inputTransformations = response.input_transformations ?? undefined;
     if (response.reasoning?.context != null) this.reasoningContext = response.reasoning.context;
   }
 
@@ -70,6 +72,9 @@ export class ResponseOutcome {
           ...(this.reasoningContext !== undefined && { reasoningContext: this.reasoningContext }),
           ...(this.promptCacheDiagnostics !== undefined && {
             promptCacheDiagnostics: this.promptCacheDiagnostics,
+          }),
+          ...(this.inputTransformations !== undefined && {
+            inputTransformations: this.inputTransformations,
           }),
         },
       },

@@ -1,3 +1,4 @@
+import { droppedToolsWarning } from '../../convert/additional-tools';
 import {
   type ConversionState,
   type ConvertOptions,
@@ -82,7 +83,7 @@ export async function buildInput({
   isReasoningModel: boolean;
   providerOptionsName: string;
   /** The prepared tools: how their calls and results convert depends on them. */
-  tools: Pick<PreparedTools, 'names' | 'customToolNames' | 'outputSchemaToolNames'>;
+  tools: Pick<PreparedTools, 'names' | 'customToolNames' | 'outputSchemaToolNames' | 'loadable'>;
   prefix: PromptPrefix | PrefixSource | undefined;
   warnings: Warning[];
 }): Promise<BuiltInput> {
@@ -101,6 +102,7 @@ export async function buildInput({
     customToolNames: tools.customToolNames,
     outputSchemaToolNames: tools.outputSchemaToolNames,
     configurationUpdateUnsupportedReason: unsupportedReason,
+    loadableTools: tools.loadable,
   };
   const conversionKey = JSON.stringify(conversion);
   const candidate =
@@ -118,6 +120,9 @@ export async function buildInput({
   const input = reuse ? [...reuse.items, ...converted.input] : converted.input;
   const inputWarnings = reuse ? [...reuse.warnings, ...converted.warnings] : converted.warnings;
   warnings.push(...inputWarnings);
+  // Named once for the whole prompt, after its other warnings, so never part of a prefix's.
+  const dropped = droppedToolsWarning(converted.state.loading?.droppedNames ?? new Set());
+  if (dropped !== undefined) warnings.push(dropped);
 
   applyInputControls({ modelId, openai, capabilities, unsupportedReason, input, warnings });
   return {

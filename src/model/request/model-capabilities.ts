@@ -38,15 +38,20 @@ const EFFORTS = {
   mediumToXhigh: ['medium', 'high', 'xhigh'],
 } as const;
 
-/** A reasoning model of GPT-5.5 and before: no configuration updates, async tools or GPT-6 limits. */
-function gpt5(efforts: readonly string[], extra: Partial<ModelCapabilities> = {}) {
+/** A reasoning model of GPT-5.6 and before: no async tools and none of GPT-6's limits. */
+function gpt5(
+  efforts: readonly string[],
+  tiers: { flex: boolean; priority: boolean },
+  configurationUpdates = false,
+): ModelCapabilities {
   return reasoning(efforts, {
     samplingWithEffortNone: efforts[0] === 'none',
+    supportsFlexProcessing: tiers.flex,
+    supportsPriorityProcessing: tiers.priority,
     supportsPromptCacheRetention: true,
     logprobsRequireNonReasoning: false,
-    supportsConfigurationUpdates: false,
+    supportsConfigurationUpdates: configurationUpdates,
     supportsAsyncToolCalling: false,
-    ...extra,
   });
 }
 
@@ -90,34 +95,27 @@ function gpt6(efforts: readonly string[], flex: boolean): ModelCapabilities {
   });
 }
 
-const serviceTiers = { supportsFlexProcessing: true, supportsPriorityProcessing: true };
+const BOTH_TIERS = { flex: true, priority: true };
+const FLEX_ONLY = { flex: true, priority: false };
+const NO_TIERS = { flex: false, priority: false };
 
 /** Rows that several ids share, by what they are. */
 const ROWS = {
   gpt62: gpt6(EFFORTS.upToMax, false),
   gpt6: gpt6(EFFORTS.upToMax, true),
   gpt6Configurable: gpt6(EFFORTS.noneToMax, true),
-  gpt56: gpt5(EFFORTS.noneToMax, { ...serviceTiers, supportsConfigurationUpdates: true }),
-  noneToXhigh: gpt5(EFFORTS.noneToXhigh, serviceTiers),
-  noneToXhighNoPriority: gpt5(EFFORTS.noneToXhigh, {
-    supportsFlexProcessing: true,
-    supportsPriorityProcessing: false,
-  }),
-  pro: gpt5(EFFORTS.mediumToXhigh, serviceTiers),
-  chat: gpt5(['medium'], serviceTiers),
-  noneToHigh: gpt5(EFFORTS.noneToHigh, serviceTiers),
-  highOnly: gpt5(['high'], serviceTiers),
-  minimalToHigh: gpt5(EFFORTS.minimalToHigh, serviceTiers),
-  minimalToHighNoPriority: gpt5(EFFORTS.minimalToHigh, {
-    supportsFlexProcessing: true,
-    supportsPriorityProcessing: false,
-  }),
-  lowToHigh: gpt5(EFFORTS.lowToHigh, serviceTiers),
-  lowToHighNoTiers: gpt5(EFFORTS.lowToHigh, {
-    supportsFlexProcessing: false,
-    supportsPriorityProcessing: false,
-  }),
-  lowToXhigh: gpt5(EFFORTS.lowToXhigh, serviceTiers),
+  gpt56: gpt5(EFFORTS.noneToMax, BOTH_TIERS, true),
+  noneToXhigh: gpt5(EFFORTS.noneToXhigh, BOTH_TIERS),
+  noneToXhighNoPriority: gpt5(EFFORTS.noneToXhigh, FLEX_ONLY),
+  pro: gpt5(EFFORTS.mediumToXhigh, BOTH_TIERS),
+  chat: gpt5(['medium'], BOTH_TIERS),
+  noneToHigh: gpt5(EFFORTS.noneToHigh, BOTH_TIERS),
+  highOnly: gpt5(['high'], BOTH_TIERS),
+  minimalToHigh: gpt5(EFFORTS.minimalToHigh, BOTH_TIERS),
+  minimalToHighNoPriority: gpt5(EFFORTS.minimalToHigh, FLEX_ONLY),
+  lowToHigh: gpt5(EFFORTS.lowToHigh, BOTH_TIERS),
+  lowToHighNoTiers: gpt5(EFFORTS.lowToHigh, NO_TIERS),
+  lowToXhigh: gpt5(EFFORTS.lowToXhigh, BOTH_TIERS),
   plain: nonReasoning(false),
   plainPriority: nonReasoning(true),
 } satisfies Record<string, ModelCapabilities>;

@@ -5,8 +5,12 @@ import type { TurnCall } from './turn-call';
 
 /** Upgrade attempts before giving up on the socket (403 / 5xx / timeouts). */
 const MAX_CONNECT_ATTEMPTS = 3;
-/** Largest incoming message a socket accepts. */
-const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest incoming message a socket accepts: `response.completed` repeats every output item,
+ * base64 images of image generation included, so one event can be hundreds of MiB. 512 MiB is
+ * the limit `@ai-sdk/openai` gives a Responses event over SSE (about the longest V8 string).
+ */
+const MAX_PAYLOAD_BYTES = 512 * 1024 * 1024;
 
 /**
  * A socket and lane for the call from the pool, preferring the lane that holds the call's chain

@@ -111,6 +111,94 @@ describe('reusing a converted prefix', () => {
     });
   }
 
+  it('gives the same tools loaded from the history, and the same warnings, at every cut', async () => {
+    const entry = (name: string, extra: Record<string, unknown> = {}) => ({
+      type: 'function',
+      name,
+      parameters: { type: 'object' },
+      ...extra,
+    });
+    const loads = (...additionalTools: object[]) => ({ openai: { additionalTools } });
+    const result = (id: string, ...entries: object[]) => ({
+      role: 'tool' as const,
+      content: [
+        {
+          type: 'tool-result' as const,
+          toolCallId: id,
+          toolName: 'lookup',
+          output: { type: 'text' as const, value: 'ok' },
+          providerOptions: loads(...entries),
+        },
+      ],
+    });
+    const called = (id: string): Message => ({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: id, toolName: 'lookup', input: {} }],
+    });
+    const prompt: Prompt = [
+      { role: 'user', content: [{ type: 'text', text: 'go' }] },
+      called('c1'),
+      result('c1', entry('late', { strict: true }), entry('ghost')),
+      called('c2'),
+      // The same mismatch again (warned once per prompt), another unknown name, a repeat.
+      result('c2', entry('late', { strict: true }), entry('phantom'), entry('ghost')),
+      { role: 'system', content: '', providerOptions: loads(entry('late')) },
+    ];
+    const lookup = {
+      type: 'function' as const,
+      name: 'lookup',
+      inputSchema: { type: 'object', properties: {} },
+    };
+    const late = {
+      type: 'function' as const,
+      name: 'late',
+      inputSchema: { type: 'object', propertyNames: { pattern: '^l' } },
+      providerOptions: { openai: { omitFromRequestTools: true } },
+    };
+    const options: CallOptions = { prompt, tools: [lookup, late] };
+    const whole = await buildRequest({ modelId: 'gpt-5.4', options });
+    expect(whole.input.filter((item) => item.type === 'additional_tools')).toHaveLength(3);
+    expect(whole.warnings.map((w) => (w.type === 'unsupported' ? w.feature : w.type))).toEqual([
+      // The hidden tool's schema warning, given where the history first loads it.
+      'compatibility',
+      'additionalTools entry "late"',
+      'additionalTools',
+    ]);
+    for (let cut = 1; cut < prompt.length; cut++) {
+      const head = await buildRequest({
+        modelId: 'gpt-5.4',
+        options: { ...options, prompt: prompt.slice(0, cut) },
+      });
+      const prefix = {
+        messageCount: cut,
+        items: head.input,
+        warnings: head.inputWarnings,
+        conversionKey: head.conversionKey,
+        state: head.conversionState,
+      };
+      const reused = await buildRequest({ modelId: 'gpt-5.4', options, prefix });
+      expect(reused.prefixReused).toBe(true);
+      expect(JSON.stringify(reused.input)).toBe(JSON.stringify(whole.input));
+      expect(reused.warnings).toEqual(whole.warnings);
+    }
+    // Other definitions of the same tool names: the prefix's items do not fit.
+    const head = await buildRequest({
+      modelId: 'gpt-5.4',
+      options: { ...options, prompt: prompt.slice(0, 3) },
+    });
+    const changed = await buildRequest({
+      modelId: 'gpt-5.4',
+      options: { ...options, tools: [lookup, { ...late, description: 'Later' }] },
+      prefix: {
+        messageCount: 3,
+        items: head.input,
+        warnings: head.inputWarnings,
+        conversionKey: head.conversionKey,
+      },
+    });
+    expect(changed.prefixReused).toBe(false);
+  });
+
   it("starts the request's prompt with the head's messages, not the call's copies of them", async () => {
     const prompt = history();
     const held = await buildRequest({

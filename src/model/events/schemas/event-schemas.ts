@@ -24,6 +24,17 @@ const terminalResponse = z.object({
   service_tier: z.string().nullish(),
   reasoning: z.object({ context: z.string().nullish() }).nullish(),
   prompt_cache_diagnostics: z.record(z.string(), z.unknown()).nullish(),
+  // How the server changed the input before running it (reported as metadata, as given).
+  input_transformations: z
+    .array(
+      z.object({
+        id: z.string().nullish(),
+        type: z.string(),
+        action: z.string(),
+        reason: z.string(),
+      }),
+    )
+    .nullish(),
   error: z
     .object({
       code: z.union([z.string(), z.number()]).nullish(),

@@ -45,6 +45,8 @@ function isPlainTerminal(response: unknown): boolean {
     nullishObject(reasoning) &&
     nullishString(reasoning?.context) &&
     nullishObject(response.prompt_cache_diagnostics) &&
+    // Present only when the server changed the input: its schema reads it.
+    response.input_transformations == null &&
     // A terminal error is rare: its schema reads it.
     error == null
   );

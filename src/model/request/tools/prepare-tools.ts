@@ -1,4 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
+import type { LoadableTools } from '../../../convert/additional-tools';
 import type {
   CallOptions,
   FunctionTool,
@@ -12,6 +13,7 @@ import { toolNameMapping } from '../../provider-tools';
 import { dropUndefined } from '../drop-undefined';
 import type { OpenAIOptions } from '../openai-options';
 import { AllowedTools } from './allowed-tools';
+import { loadableTools } from './loadable-tools';
 import { resolveAsyncOption, type ToolContext } from './prepare-agent-tool';
 import { functionToolOptions, prepareFunctionTool } from './prepare-function-tool';
 import { prepareProviderTool } from './prepare-provider-tool';
@@ -26,6 +28,8 @@ export type PreparedTools = {
   customToolNames: string[];
   /** Function tools with an `outputSchema`: their results are sent as JSON. */
   outputSchemaToolNames: string[];
+  /** What `additionalTools` entries of the history may load (loadable-tools.ts). */
+  loadable?: LoadableTools;
 };
 
 /** Wire types a forced tool choice names by type alone (`{ type: 'mcp' }`). */
@@ -72,7 +76,9 @@ export async function prepareTools(args: {
     warnings: prepared.warnings,
   };
   const forced = forcedFunction(toolChoice, allowedTools);
-  const list = new ToolList(context, args.providerOptionsName ?? 'openai', forced);
+  const providerOptionsName = args.providerOptionsName ?? 'openai';
+  const list = new ToolList(context, providerOptionsName, forced);
+  const customTools = new Map<string, JsonObject>();
   for (const tool of tools) {
     if (tool.type === 'function') list.addFunction(tool, prepared);
     else if (tool.type === 'provider') {
@@ -87,7 +93,10 @@ export async function prepareTools(args: {
       const clean = dropUndefined(openaiTool) as JsonObject;
       list.items.push(clean);
       list.allowed.provider(tool.name, names.toWireName(tool.name), clean);
-      if (tool.id === 'openai.custom') prepared.customToolNames.push(tool.name);
+      if (tool.id === 'openai.custom') {
+        prepared.customToolNames.push(tool.name);
+        customTools.set(tool.name, clean);
+      }
     } else {
       prepared.warnings.push({
         type: 'unsupported',
@@ -97,6 +106,13 @@ export async function prepareTools(args: {
   }
 
   prepared.tools = list.items;
+  prepared.loadable = loadableTools({
+    tools,
+    names,
+    providerOptionsName,
+    allowedTools,
+    customTools,
+  });
   prepared.toolChoice =
     allowedTools != null
       ? list.allowed.toolChoice(allowedTools, names, prepared.warnings)

@@ -559,6 +559,31 @@ const scenarios: Array<{
     expectTypes: ['text-delta', 'finish'],
   },
   {
+    name: 'input transformations of a completed response in the finish metadata',
+    events: [
+      created(),
+      ...message(0, 'msg_1', 'Short'),
+      terminal('response.completed', {
+        input_transformations: [
+          { id: 'it_1', type: 'truncation', action: 'dropped', reason: 'context_window', extra: 1 },
+          { id: null, type: 'image', action: 'resized', reason: 'too_large' },
+        ],
+      }),
+    ],
+    expectTypes: ['text-delta', 'finish'],
+  },
+  {
+    name: 'input transformations of a failed response',
+    events: [
+      created(),
+      terminal('response.failed', {
+        status: 'failed',
+        input_transformations: [{ type: 'truncation', action: 'dropped', reason: 'too_long' }],
+      }),
+    ],
+    expectTypes: ['finish'],
+  },
+  {
     name: 'reasoning with store: true closes each summary part when it is done',
     events: [
       created(true),
@@ -645,6 +670,18 @@ describe('hand-written streams match @ai-sdk/openai', () => {
       promptCacheDiagnostics: { type: 'hit', reason: null },
       serviceTier: 'default',
     });
+    expect(
+      finishOf(byName('input transformations of a completed')).providerMetadata?.openai,
+    ).toMatchObject({
+      inputTransformations: [
+        { id: 'it_1', type: 'truncation', action: 'dropped', reason: 'context_window' },
+        { id: null, type: 'image', action: 'resized', reason: 'too_large' },
+      ],
+    });
+    expect(
+      finishOf(byName('input transformations of a failed')).providerMetadata?.openai
+        ?.inputTransformations,
+    ).toEqual([{ type: 'truncation', action: 'dropped', reason: 'too_long' }]);
     expect(logprobsFinish.usage).toMatchObject({
       inputTokens: { total: 40, noCache: 32, cacheRead: 8 },
       outputTokens: { total: 12, text: 8, reasoning: 4 },
