@@ -6,6 +6,7 @@ import {
 } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
 import type { JsonObject } from '../types';
+import { limitEventSize } from './event-size-limit';
 import { openaiFailedResponseHandler } from './openai-error-handler';
 
 export type HttpEventStream = {
@@ -19,6 +20,9 @@ export type HttpEventStream = {
 // Events are checked by the event mapper, not here: any JSON value passes.
 const anyEvent = z.unknown();
 
+/** What `@ai-sdk/openai` accepts: `response.completed` repeats every generated image. */
+const MAX_EVENT_BYTES = 512 * 1024 * 1024;
+
 /**
  * The HTTP streaming fallback: POSTs the Responses body (which already has `stream: true`) and
  * yields the server events. A non-2xx status throws the APICallError @ai-sdk/openai throws.
@@ -31,14 +35,18 @@ export async function openHttpEventStream(args: {
   body: JsonObject;
   fetch?: typeof fetch;
   abortSignal?: AbortSignal;
+  /** Longest server-sent event accepted (default 512 MiB); a longer one errors the events. */
+  maxEventBytes?: number;
 }): Promise<HttpEventStream> {
+  const maxEventBytes = args.maxEventBytes ?? MAX_EVENT_BYTES;
   const requestBytes = new TextEncoder().encode(JSON.stringify(args.body)).byteLength;
   const { responseHeaders, value } = await postJsonToApi({
     url: args.url,
     headers: args.headers,
     body: args.body,
     failedResponseHandler: openaiFailedResponseHandler,
-    successfulResponseHandler: createEventSourceResponseHandler(anyEvent),
+    successfulResponseHandler: (options) =>
+      eventsHandler({ ...options, response: withLimitedEvents(options.response, maxEventBytes) }),
     abortSignal: args.abortSignal,
     fetch: refusingRedirects(args.fetch ?? globalThis.fetch, args.body),
   });
@@ -56,6 +64,17 @@ export async function openHttpEventStream(args: {
     }),
   );
   return { events, responseHeaders: responseHeaders ?? {}, requestBytes };
+}
+
+const eventsHandler = createEventSourceResponseHandler(anyEvent);
+
+function withLimitedEvents(response: Response, maxEventBytes: number): Response {
+  if (response.body == null) return response;
+  return new Response(limitEventSize(response.body, maxEventBytes), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**

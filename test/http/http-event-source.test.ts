@@ -209,6 +209,56 @@ describe('openHttpEventStream', () => {
     await expect(reader.read()).rejects.toThrow();
   });
 
+  it('takes events up to the size limit, however their lines end', async () => {
+    const data = (event: object) => `data: ${JSON.stringify(event)}`;
+    // Each event's bytes and its first line ending (CRLF: both bytes) count, not the blank line.
+    const longest = Math.max(...events.map((event) => Buffer.byteLength(data(event)) + 2));
+    handler = (_req, _body, res) =>
+      sse(res, [
+        `${data(events[0])}\r\r`,
+        `${data(events[1])}\r\n\r\n`,
+        `${data(events[2]).slice(0, 10)}`,
+        `${data(events[2]).slice(10)}\n\n`,
+      ]);
+    const result = await openHttpEventStream({
+      url: `${baseURL}/responses`,
+      headers,
+      body,
+      maxEventBytes: longest,
+    });
+    expect(await readAll(result.events)).toEqual(events);
+  });
+
+  it('errors the events stream at an event over the size limit, and drops the response', async () => {
+    let closed!: Promise<void>;
+    handler = (_req, _body, res) => {
+      closed = new Promise((resolve) => res.on('close', () => resolve()));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify(events[0])}\n\n`);
+      // An event that never ends: its bytes keep coming, no blank line follows.
+      res.write(`data: "${'x'.repeat(300)}`);
+      const timer = setInterval(() => res.write('x'.repeat(100)), 5);
+      res.on('close', () => clearInterval(timer));
+    };
+    const result = await openHttpEventStream({
+      url: `${baseURL}/responses`,
+      headers,
+      body,
+      maxEventBytes: 1_000,
+    });
+    const reader = result.events.getReader();
+    expect((await reader.read()).value).toEqual(events[0]);
+    const error = await reader.read().then(
+      () => undefined,
+      (reason: unknown) => reason as Error,
+    );
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect((error?.cause as Error).message).toBe(
+      'A server-sent event exceeded the limit of 1000 bytes.',
+    );
+    await closed;
+  });
+
   it('abort before the response rejects the call', async () => {
     const controller = new AbortController();
     // The request arrived and is never answered: the abort must not wait for an answer.
