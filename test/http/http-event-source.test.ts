@@ -249,11 +249,11 @@ describe('openHttpEventStream', () => {
     const reader = result.events.getReader();
     expect((await reader.read()).value).toEqual(events[0]);
     const error = await reader.read().then(
-      () => undefined,
+      () => new Error('expected the read to fail'),
       (reason: unknown) => reason as Error,
     );
     expect(APICallError.isInstance(error)).toBe(true);
-    expect((error?.cause as Error).message).toBe(
+    expect((error.cause as Error).message).toBe(
       'A server-sent event exceeded the limit of 1000 bytes.',
     );
     await closed;
