@@ -79,6 +79,31 @@ function history(): Prompt {
   return messages;
 }
 
+/**
+ * Converting the prompt after a converted prefix, cut after each message in turn, gives the
+ * input and warnings of converting it whole (the prefix hands on what conversion remembered).
+ */
+async function expectSameAtEveryCut(modelId: string, options: CallOptions) {
+  const whole = await buildRequest({ modelId, options });
+  for (let cut = 1; cut < options.prompt.length; cut++) {
+    const head = await buildRequest({
+      modelId,
+      options: { ...options, prompt: options.prompt.slice(0, cut) },
+    });
+    const prefix = {
+      messageCount: cut,
+      items: head.input,
+      warnings: head.inputWarnings,
+      conversionKey: head.conversionKey,
+      state: head.conversionState,
+    };
+    const reused = await buildRequest({ modelId, options, prefix });
+    expect(reused.prefixReused).toBe(true);
+    expect(JSON.stringify(reused.input)).toBe(JSON.stringify(whole.input));
+    expect(reused.warnings).toEqual(whole.warnings);
+  }
+}
+
 describe('reusing a converted prefix', () => {
   for (const [label, providerOptions, modelId] of [
     ['store default', undefined, 'gpt-4.1-mini'],
@@ -91,23 +116,7 @@ describe('reusing a converted prefix', () => {
         prompt,
         providerOptions: providerOptions as CallOptions['providerOptions'],
       };
-      const whole = await buildRequest({ modelId, options });
-      for (let cut = 1; cut < prompt.length; cut++) {
-        const head = await buildRequest({
-          modelId,
-          options: { ...options, prompt: prompt.slice(0, cut) },
-        });
-        const prefix = {
-          messageCount: cut,
-          items: head.input,
-          warnings: head.inputWarnings,
-          conversionKey: head.conversionKey,
-        };
-        const reused = await buildRequest({ modelId, options, prefix });
-        expect(reused.prefixReused).toBe(true);
-        expect(JSON.stringify(reused.input)).toBe(JSON.stringify(whole.input));
-        expect(reused.warnings).toEqual(whole.warnings);
-      }
+      await expectSameAtEveryCut(modelId, options);
     });
   }
 
@@ -164,23 +173,7 @@ describe('reusing a converted prefix', () => {
       'additionalTools entry "late"',
       'additionalTools',
     ]);
-    for (let cut = 1; cut < prompt.length; cut++) {
-      const head = await buildRequest({
-        modelId: 'gpt-5.4',
-        options: { ...options, prompt: prompt.slice(0, cut) },
-      });
-      const prefix = {
-        messageCount: cut,
-        items: head.input,
-        warnings: head.inputWarnings,
-        conversionKey: head.conversionKey,
-        state: head.conversionState,
-      };
-      const reused = await buildRequest({ modelId: 'gpt-5.4', options, prefix });
-      expect(reused.prefixReused).toBe(true);
-      expect(JSON.stringify(reused.input)).toBe(JSON.stringify(whole.input));
-      expect(reused.warnings).toEqual(whole.warnings);
-    }
+    await expectSameAtEveryCut('gpt-5.4', options);
     // Other definitions of the same tool names: the prefix's items do not fit.
     const head = await buildRequest({
       modelId: 'gpt-5.4',
