@@ -19,8 +19,9 @@ let dir: string;
 let server: MockResponsesServer;
 
 beforeAll(async () => {
-  // The recorded image generation, its image replaced by one of IMAGE_CHARS base64 characters:
-  // `response.output_item.done` and `response.completed` each carry it whole, in one frame.
+  // The recorded image generation, its image replaced by one of IMAGE_CHARS base64 characters in
+  // `response.completed` (one frame; doGenerate reads its result from there). The streamed
+  // `response.output_item.done` keeps the recorded image, to keep the test light.
   const recorded = readFileSync(
     resolve(import.meta.dirname, '../fixtures/openai-recorded', `${RECORDING}.chunks.txt`),
     'utf8',
@@ -31,7 +32,7 @@ beforeAll(async () => {
     .filter((line) => line.trim() !== '')
     .map((line) => {
       const event = JSON.parse(line);
-      for (const item of [event.item, ...(event.response?.output ?? [])]) {
+      for (const item of event.response?.output ?? []) {
         if (item?.type === 'image_generation_call' && item.result != null) item.result = image;
       }
       return JSON.stringify(event);
