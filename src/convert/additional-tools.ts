@@ -120,8 +120,10 @@ const LISTED_NAMES = 5;
 const NAME_CHARS = 80;
 
 /** The one warning naming the entries a prompt loaded no tool for (undefined: none). */
-export function droppedToolsWarning(droppedNames: ReadonlySet<string>): Warning | undefined {
-  if (droppedNames.size === 0) return undefined;
+export function droppedToolsWarning(
+  droppedNames: ReadonlySet<string> | undefined,
+): Warning | undefined {
+  if (droppedNames === undefined || droppedNames.size === 0) return undefined;
   const listed = [...droppedNames]
     .slice(0, LISTED_NAMES)
     .map((name) =>

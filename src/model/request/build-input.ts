@@ -121,7 +121,7 @@ export async function buildInput({
   const inputWarnings = reuse ? [...reuse.warnings, ...converted.warnings] : converted.warnings;
   warnings.push(...inputWarnings);
   // Named once for the whole prompt, after its other warnings, so never part of a prefix's.
-  const dropped = droppedToolsWarning(converted.state.loading?.droppedNames ?? new Set());
+  const dropped = droppedToolsWarning(converted.state.loading?.droppedNames);
   if (dropped !== undefined) warnings.push(dropped);
 
   applyInputControls({ modelId, openai, capabilities, unsupportedReason, input, warnings });
