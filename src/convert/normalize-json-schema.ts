@@ -8,8 +8,9 @@ import type { JsonObject, JsonValue, Warning } from '../types';
  * - `pattern`s with regex lookaround are removed (OpenAI rejects them),
  * - a one-item `allOf: [{ $ref }]` (zod 4's recursive references) becomes a direct `$ref`
  *   (expanded at the root, where OpenAI needs an object).
- * Key order is preserved. Results are cached per schema object: the AI SDK hands the same
- * schema object to every step of a tool loop, so this walks each schema once.
+ * Key order is preserved, and a (sub)schema that needs no change is passed on as it is. Results
+ * are cached per schema object: a tool defined with `jsonSchema()` (as MCP tools are) hands the
+ * same object to every step of a tool loop; a zod tool's is made anew for every step.
  */
 export function normalizeJsonSchema(schema: JsonObject): {
   schema: JsonObject;
@@ -79,34 +80,64 @@ function normalizeSchema(schema: JsonObject, isRoot: boolean, state: State): Jso
     state.removedPropertyNames = true;
   }
 
-  const result: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'propertyNames') continue;
-    if (key === 'pattern' && typeof value === 'string' && containsRegexLookaround(value)) {
-      state.removedLookaround = true;
-      continue;
-    }
-    if (value == null) {
-      result[key] = value;
-    } else if (schemaRecordKeys.has(key) && isObject(value)) {
-      result[key] = mapRecord(value, (entry) => normalizeDefinition(entry, state));
-    } else if (schemaKeys.has(key)) {
-      result[key] = normalizeDefinition(value, state);
-    } else if (key === 'items') {
-      result[key] = Array.isArray(value)
-        ? value.map((entry) => normalizeDefinition(entry, state) ?? null)
-        : normalizeDefinition(value, state);
-    } else if (schemaArrayKeys.has(key) && Array.isArray(value)) {
-      result[key] = value.map((entry) => normalizeDefinition(entry, state) ?? null);
-    } else if (key === 'dependencies' && isObject(value)) {
-      result[key] = mapRecord(value, (entry) =>
-        Array.isArray(entry) ? entry : normalizeDefinition(entry, state),
-      );
-    } else {
-      result[key] = value;
-    }
+  // Copy on write: most schemas need no change, and a schema of a zod tool is a new object on
+  // every step (the cache below misses), so an unchanged (sub)schema is passed on as it is.
+  let result: JsonObject | undefined;
+  const keys = Object.keys(schema);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const value = schema[key];
+    const next = normalizeValue(key, value, state);
+    if (next === value && result === undefined) continue;
+    result ??= copyKeys(schema, keys, i);
+    if (next !== REMOVED) result[key] = next;
   }
+  return withReference(result ?? schema, isRoot);
+}
 
+const REMOVED = Symbol('removed');
+
+/** The first `count` keys of `schema`, copied as they are. */
+function copyKeys(schema: JsonObject, keys: string[], count: number): JsonObject {
+  const copy: JsonObject = {};
+  for (let i = 0; i < count; i++) copy[keys[i]] = schema[keys[i]];
+  return copy;
+}
+
+/** A schema keyword's value normalised (the same value when unchanged), or `REMOVED`. */
+function normalizeValue(
+  key: string,
+  value: JsonValue | undefined,
+  state: State,
+): JsonValue | undefined | typeof REMOVED {
+  if (key === 'propertyNames') return REMOVED;
+  if (key === 'pattern' && typeof value === 'string' && containsRegexLookaround(value)) {
+    state.removedLookaround = true;
+    return REMOVED;
+  }
+  if (value == null) return value;
+  if (schemaRecordKeys.has(key) && isObject(value)) {
+    return mapRecord(value, (entry) => normalizeDefinition(entry, state));
+  }
+  if (schemaKeys.has(key)) return normalizeDefinition(value, state);
+  if (key === 'items') {
+    return Array.isArray(value)
+      ? mapArray(value, (entry) => normalizeDefinition(entry, state) ?? null)
+      : normalizeDefinition(value, state);
+  }
+  if (schemaArrayKeys.has(key) && Array.isArray(value)) {
+    return mapArray(value, (entry) => normalizeDefinition(entry, state) ?? null);
+  }
+  if (key === 'dependencies' && isObject(value)) {
+    return mapRecord(value, (entry) =>
+      Array.isArray(entry) ? entry : normalizeDefinition(entry, state),
+    );
+  }
+  return value;
+}
+
+/** A one-item `allOf: [{ $ref }]` becomes the reference itself (expanded at the root). */
+function withReference(result: JsonObject, isRoot: boolean): JsonObject {
   const reference = getSingletonReference(result);
   if (reference == null) return result;
 
@@ -118,13 +149,33 @@ function normalizeSchema(schema: JsonObject, isRoot: boolean, state: State): Jso
   return referenced == null ? result : { ...referenced, ...withoutAllOf };
 }
 
+/** `record` with `map` applied to each value: `record` itself when no value changes. */
 function mapRecord(
   record: JsonObject,
   map: (value: JsonValue | undefined) => JsonValue | undefined,
 ): JsonObject {
-  const result: JsonObject = {};
-  for (const [key, value] of Object.entries(record)) result[key] = map(value);
-  return result;
+  let result: JsonObject | undefined;
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const value = record[keys[i]];
+    const next = map(value);
+    if (next === value && result === undefined) continue;
+    result ??= copyKeys(record, keys, i);
+    result[keys[i]] = next;
+  }
+  return result ?? record;
+}
+
+/** `array` with `map` applied to each entry: `array` itself when no entry changes. */
+function mapArray(array: JsonValue[], map: (value: JsonValue) => JsonValue): JsonValue[] {
+  let result: JsonValue[] | undefined;
+  for (let i = 0; i < array.length; i++) {
+    const next = map(array[i]);
+    if (next === array[i] && result === undefined) continue;
+    result ??= array.slice(0, i);
+    result.push(next);
+  }
+  return result ?? array;
 }
 
 function getSingletonReference(schema: JsonObject): string | undefined {

@@ -14,6 +14,36 @@ describe('normalizeJsonSchema', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('passes a schema that needs no change on as it is, and copies only the path to a change', () => {
+    const unchanged = {
+      type: 'object',
+      properties: { a: { type: 'array', items: [{ type: 'string' }] }, b: { anyOf: [{}] } },
+    };
+    expect(normalizeJsonSchema(unchanged).schema).toBe(unchanged);
+
+    const sibling = { type: 'object', properties: { deep: { type: 'string' } } };
+    const changed = {
+      type: 'object',
+      properties: {
+        kept: sibling,
+        list: { type: 'array', items: [{ type: 'string' }, { type: 'string', pattern: '(?=a)' }] },
+      },
+    };
+    const before = JSON.stringify(changed);
+    const schema = normalizeJsonSchema(changed).schema as unknown as typeof changed;
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        kept: sibling,
+        list: { type: 'array', items: [{ type: 'string' }, { type: 'string' }] },
+      },
+    });
+    expect(JSON.stringify(changed)).toBe(before);
+    expect(schema.properties).not.toBe(changed.properties);
+    expect(schema.properties.kept).toBe(sibling);
+    expect(schema.properties.list.items[0]).toBe(changed.properties.list.items[0]);
+  });
+
   it('is cached per schema object', () => {
     const schema = { type: 'object', propertyNames: { pattern: '^a' } };
     const first = normalizeJsonSchema(schema);
