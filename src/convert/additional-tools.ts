@@ -5,8 +5,7 @@ export type ToolResolution = { definition?: JsonObject; warnings: Warning[] };
 
 /**
  * The tools of the call that the history may load (`additionalTools`), by entry type and name,
- * as the request builder resolved them (loadable-tools.ts). Plain data, so that it is part of the
- * conversion options' fingerprint: a reused prefix holds the definitions of the same tools.
+ * as the request builder resolved them (loadable-tools.ts).
  */
 export type LoadableTools = {
   function: Record<string, ToolResolution>;
@@ -14,13 +13,43 @@ export type LoadableTools = {
   custom: Record<string, ToolResolution>;
 };
 
+/**
+ * The call's loadable tools, resolved when the prompt's first `additionalTools` entry asks for
+ * them, and their fingerprint (`key`). Most prompts load no tools: resolving every tool of every
+ * call up front, and fingerprinting its schema into the conversion options, cost an agent with 30
+ * tools about a third more per request built.
+ */
+export type LoadableToolsSource = () => { tools: LoadableTools | undefined; key: string };
+
+/** The fingerprint of a call that has no tools to load. */
+export const NO_LOADABLE_TOOLS = 'none';
+
 /** What resolving entries remembers across one prompt (and a converted prefix hands on). */
 export type LoadingState = {
   /** Warnings already given, by their JSON (each is given once per prompt). */
   seenWarnings: Set<string>;
   /** Names of entries (and namespace members) no registered tool answers. */
   droppedNames: Set<string>;
+  /**
+   * The fingerprint of the loadable tools the entries were resolved with; undefined while the
+   * prompt has loaded none. A converted prefix that has is reused only with the same tools
+   * (`loadsSameTools`).
+   */
+  toolsKey: string | undefined;
 };
+
+/**
+ * Whether messages converted into `state` convert alike under a call with `source`'s loadable
+ * tools: always when they loaded none (the tools never entered their items), else when the
+ * tools are the same.
+ */
+export function loadsSameTools(
+  state: { readonly loading?: { readonly toolsKey?: string } } | undefined,
+  source: LoadableToolsSource | undefined,
+): boolean {
+  const key = state?.loading?.toolsKey;
+  return key === undefined || key === (source?.().key ?? NO_LOADABLE_TOOLS);
+}
 
 type Entry = JsonObject & { type: string; name: string };
 
@@ -34,15 +63,17 @@ type Entry = JsonObject & { type: string; name: string };
  */
 export function resolveAdditionalTools(
   entries: readonly JsonObject[] | undefined,
-  loadable: LoadableTools | undefined,
+  source: LoadableToolsSource | undefined,
   state: LoadingState,
   warnings: Warning[],
 ): JsonObject[] | undefined {
   if (entries == null || entries.length === 0) return undefined;
+  const registered = source?.();
+  state.toolsKey ??= registered?.key ?? NO_LOADABLE_TOOLS;
   const tools: JsonObject[] = [];
   const sent = new Set<string>();
   for (const entry of entries as Entry[]) {
-    const resolved = lookUp(loadable, entry);
+    const resolved = lookUp(registered?.tools, entry);
     if (resolved === undefined) {
       state.droppedNames.add(entry.name);
       continue;

@@ -1,6 +1,6 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import type { InputItem, Message, Prompt, Warning } from '../types';
-import type { LoadableTools, LoadingState } from './additional-tools';
+import type { LoadableToolsSource } from './additional-tools';
 import type { AssistantContext } from './assistant-context';
 import { convertAssistantMessage } from './convert-assistant-message';
 import { convertSystemMessage } from './convert-system-message';
@@ -24,8 +24,12 @@ export type ConvertOptions = ToolOptions & {
   hasPreviousResponseId?: boolean;
   /** Why the model takes no `configuration_update` items (undefined: it does). */
   configurationUpdateUnsupportedReason?: string;
-  /** The call's tools that `additionalTools` entries of the history may load. */
-  loadableTools?: LoadableTools;
+  /**
+   * The call's tools that `additionalTools` entries of the history may load. A function, so
+   * `JSON.stringify` leaves it out of the options' fingerprint: a prefix that loaded tools is
+   * checked against it on its own (`loadsSameTools`).
+   */
+  loadableTools?: LoadableToolsSource;
 };
 
 /**
@@ -36,8 +40,12 @@ export type ConvertOptions = ToolOptions & {
 export type ConversionState = {
   readonly approvalIds: ReadonlySet<string>;
   readonly programCallIds: ReadonlySet<string>;
-  /** Loading tools from the history: warnings given, entries dropped (absent while none). */
-  readonly loading?: { readonly [K in keyof LoadingState]: ReadonlySet<string> };
+  /** Loading tools from the history: the tools' fingerprint, warnings given, entries dropped (absent while none). */
+  readonly loading?: {
+    readonly seenWarnings: ReadonlySet<string>;
+    readonly droppedNames: ReadonlySet<string>;
+    readonly toolsKey: string;
+  };
 };
 
 /**
@@ -74,7 +82,7 @@ export async function convertPrompt({
   const next: ConversionState = {
     approvalIds: context.tool.approvalIds,
     programCallIds: context.programCallIds,
-    ...((loading.seenWarnings.size > 0 || loading.droppedNames.size > 0) && { loading }),
+    ...(loading.toolsKey !== undefined && { loading: { ...loading, toolsKey: loading.toolsKey } }),
   };
   const result = options.store ? { input, warnings } : dropReasoningWithoutContent(input, warnings);
   return { ...result, state: next };
@@ -129,6 +137,7 @@ function promptContext(
       loading: {
         seenWarnings: new Set(state?.loading?.seenWarnings),
         droppedNames: new Set(state?.loading?.droppedNames),
+        toolsKey: state?.loading?.toolsKey,
       },
     },
   };

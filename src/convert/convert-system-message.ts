@@ -1,6 +1,10 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import type { InputItem, Message, Warning } from '../types';
-import { type LoadableTools, type LoadingState, resolveAdditionalTools } from './additional-tools';
+import {
+  type LoadableToolsSource,
+  type LoadingState,
+  resolveAdditionalTools,
+} from './additional-tools';
 import { normalizeTextFormat, readSystemMessageOptions } from './message-options';
 import { getPromptCacheBreakpoint } from './part-options';
 
@@ -20,7 +24,7 @@ export async function convertSystemMessage(
     providerOptionsName: string;
     configurationUpdateUnsupportedReason?: string;
   },
-  tools: { loadable: LoadableTools | undefined; loading: LoadingState },
+  tools: { loadable: LoadableToolsSource | undefined; loading: LoadingState },
   input: InputItem[],
   warnings: Warning[],
 ): Promise<void> {

@@ -1,6 +1,10 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import type { InputItem, JsonObject, Message, ToolResultPart, Warning } from '../types';
-import { type LoadableTools, type LoadingState, resolveAdditionalTools } from './additional-tools';
+import {
+  type LoadableToolsSource,
+  type LoadingState,
+  resolveAdditionalTools,
+} from './additional-tools';
 import { mapToolCaller } from './convert-tool-call';
 import { convertToolOutput, getScalarBreakpoint } from './convert-tool-output';
 import { stringifyJson } from './json-cache';
@@ -23,7 +27,7 @@ export type ToolMessageContext = {
   /** Calls made by a program (their results cannot be denied). */
   programCallIds: ReadonlySet<string>;
   /** The call's tools the history may load, and what loading them remembers. */
-  loadable: LoadableTools | undefined;
+  loadable: LoadableToolsSource | undefined;
   loading: LoadingState;
 };
 

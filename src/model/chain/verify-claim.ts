@@ -1,6 +1,6 @@
 import { convertPrompt } from '../../convert/convert-prompt';
 import type { Prompt } from '../../types';
-import type { PrefixSource, PromptPrefix } from '../request/build-input';
+import { convertsAlike, type PrefixSource, type PromptPrefix } from '../request/build-input';
 import type { ResponsesRequest } from '../request/build-request';
 import { checkDigest, type DigestKey } from './continuation-digest';
 import type { DigestClaim } from './find-head';
@@ -27,7 +27,9 @@ export class ClaimedPrefix {
     const { claim, prompt } = this;
     const held = claim.base && heldPrefix(claim.base, prompt);
     const base =
-      held && held.conversionKey === conversionKey && held.messageCount <= claim.messageCount
+      held &&
+      convertsAlike(held, conversion, conversionKey) &&
+      held.messageCount <= claim.messageCount
         ? { head: claim.base as ChainHead, prefix: held }
         : undefined;
     const from = base?.prefix.messageCount ?? 0;

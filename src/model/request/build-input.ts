@@ -1,4 +1,4 @@
-import { droppedToolsWarning } from '../../convert/additional-tools';
+import { droppedToolsWarning, loadsSameTools } from '../../convert/additional-tools';
 import {
   type ConversionState,
   type ConvertOptions,
@@ -104,6 +104,7 @@ export async function buildInput({
     configurationUpdateUnsupportedReason: unsupportedReason,
     loadableTools: tools.loadable,
   };
+  // The loadable tools are a function: the key leaves them out (a prefix checks them itself).
   const conversionKey = JSON.stringify(conversion);
   const candidate =
     typeof prefix === 'function'
@@ -111,7 +112,7 @@ export async function buildInput({
         ? await prefix(conversion, conversionKey)
         : undefined
       : prefix;
-  const reuse = reusable(candidate, conversionKey, openai) ? candidate : undefined;
+  const reuse = reusable(candidate, conversion, conversionKey, openai) ? candidate : undefined;
   const converted = await convertPrompt({
     prompt: reuse ? options.prompt.slice(reuse.messageCount) : options.prompt,
     state: reuse?.state,
@@ -144,10 +145,26 @@ export async function buildInput({
  */
 function reusable(
   prefix: PromptPrefix | undefined,
+  conversion: ConversionOptions,
   conversionKey: string,
   openai: OpenAIOptions | undefined,
 ): prefix is PromptPrefix {
-  return prefix !== undefined && prefix.conversionKey === conversionKey && reusableOptions(openai);
+  return (
+    prefix !== undefined &&
+    convertsAlike(prefix, conversion, conversionKey) &&
+    reusableOptions(openai)
+  );
+}
+
+/** Whether `prefix` was converted as a call with these conversion options would convert it. */
+export function convertsAlike(
+  prefix: Pick<PromptPrefix, 'conversionKey' | 'state'>,
+  conversion: ConversionOptions,
+  conversionKey: string,
+): boolean {
+  return (
+    prefix.conversionKey === conversionKey && loadsSameTools(prefix.state, conversion.loadableTools)
+  );
 }
 
 function reusableOptions(openai: OpenAIOptions | undefined): boolean {

@@ -179,17 +179,31 @@ describe('reusing a converted prefix', () => {
       modelId: 'gpt-5.4',
       options: { ...options, prompt: prompt.slice(0, 3) },
     });
-    const changed = await buildRequest({
-      modelId: 'gpt-5.4',
-      options: { ...options, tools: [lookup, { ...late, description: 'Later' }] },
-      prefix: {
-        messageCount: 3,
-        items: head.input,
-        warnings: head.inputWarnings,
-        conversionKey: head.conversionKey,
-      },
-    });
+    const withChangedTool = (prefix: Awaited<ReturnType<typeof buildRequest>>, count: number) =>
+      buildRequest({
+        modelId: 'gpt-5.4',
+        options: { ...options, tools: [lookup, { ...late, description: 'Later' }] },
+        prefix: {
+          messageCount: count,
+          items: prefix.input,
+          warnings: prefix.inputWarnings,
+          conversionKey: prefix.conversionKey,
+          state: prefix.conversionState,
+        },
+      });
+    const changed = await withChangedTool(head, 3);
     expect(changed.prefixReused).toBe(false);
+    expect(changed.input).toEqual((await withChangedTool(head, 0)).input);
+    // A prefix that loaded no tools converts alike under any tools: it is reused.
+    const before = await buildRequest({
+      modelId: 'gpt-5.4',
+      options: { ...options, prompt: prompt.slice(0, 2) },
+    });
+    expect(before.conversionState.loading).toBeUndefined();
+    expect(before.conversionKey).toBe(head.conversionKey);
+    const reused = await withChangedTool(before, 2);
+    expect(reused.prefixReused).toBe(true);
+    expect(reused.input).toEqual(changed.input);
   });
 
   it("starts the request's prompt with the head's messages, not the call's copies of them", async () => {

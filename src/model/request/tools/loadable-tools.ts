@@ -1,4 +1,9 @@
-import type { LoadableTools, ToolResolution } from '../../../convert/additional-tools';
+import {
+  type LoadableTools,
+  type LoadableToolsSource,
+  NO_LOADABLE_TOOLS,
+  type ToolResolution,
+} from '../../../convert/additional-tools';
 import type { CallOptions, FunctionTool, JsonObject, Warning } from '../../../types';
 import type { ToolNameMapping } from '../../../util/tool-name-mapping';
 import type { OpenAIOptions } from '../openai-options';
@@ -18,14 +23,29 @@ type LoadableArgs = {
 };
 
 /**
+ * The call's loadable tools (`loadableTools`), resolved the first time an `additionalTools`
+ * entry of the prompt asks, then kept for the call, with their JSON as fingerprint.
+ */
+export function loadableToolsSource(args: LoadableArgs): LoadableToolsSource {
+  let resolved: ReturnType<LoadableToolsSource> | undefined;
+  return () => {
+    if (resolved === undefined) {
+      const tools = loadableTools(args);
+      resolved = { tools, key: tools ? JSON.stringify(tools) : NO_LOADABLE_TOOLS };
+    }
+    return resolved;
+  };
+}
+
+/**
  * What each tool of the call gives an `additionalTools` entry of the history that names it, by
  * `@ai-sdk/openai`'s rules (4.0.119 on): its own definition (name, description, input schema,
  * `strict`, `defer_loading`), never the entry's; nothing, with a warning, when `allowedTools`
  * leaves it out or it restricts its callers (a definition loaded from history cannot say so).
- * Resolved for every tool up front rather than per entry, so that the result is plain data the
- * conversion can be fingerprinted with.
+ * Resolved for every tool at once rather than per entry, so that the result is plain data a
+ * converted prefix can be checked against (its fingerprint).
  */
-export function loadableTools(args: LoadableArgs): LoadableTools | undefined {
+function loadableTools(args: LoadableArgs): LoadableTools | undefined {
   const { tools, names, allowedTools } = args;
   const allowed = allowedTools && new Set(allowedTools.toolNames.map(names.toWireName));
   const loadable: LoadableTools = { function: {}, namespace: {}, custom: {} };

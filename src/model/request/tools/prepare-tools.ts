@@ -1,5 +1,5 @@
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import type { LoadableTools } from '../../../convert/additional-tools';
+import type { LoadableToolsSource } from '../../../convert/additional-tools';
 import type {
   CallOptions,
   FunctionTool,
@@ -13,7 +13,7 @@ import { toolNameMapping } from '../../provider-tools';
 import { dropUndefined } from '../drop-undefined';
 import type { OpenAIOptions } from '../openai-options';
 import { AllowedTools } from './allowed-tools';
-import { loadableTools } from './loadable-tools';
+import { loadableToolsSource } from './loadable-tools';
 import { resolveAsyncOption, type ToolContext } from './prepare-agent-tool';
 import { functionToolOptions, prepareFunctionTool } from './prepare-function-tool';
 import { prepareProviderTool } from './prepare-provider-tool';
@@ -29,7 +29,7 @@ export type PreparedTools = {
   /** Function tools with an `outputSchema`: their results are sent as JSON. */
   outputSchemaToolNames: string[];
   /** What `additionalTools` entries of the history may load (loadable-tools.ts). */
-  loadable?: LoadableTools;
+  loadable?: LoadableToolsSource;
 };
 
 /** Wire types a forced tool choice names by type alone (`{ type: 'mcp' }`). */
@@ -106,7 +106,7 @@ export async function prepareTools(args: {
   }
 
   prepared.tools = list.items;
-  prepared.loadable = loadableTools({
+  prepared.loadable = loadableToolsSource({
     tools,
     names,
     providerOptionsName,
