@@ -16,6 +16,8 @@
 //   <rev-a>, <rev-b>   git revisions; `.` is the working tree (the default for <rev-b>)
 //   AB_ITEMS=<n>       history items of each loop (default 100)
 //   AB_LOOPS=<n>       measured loops per build (default 60; 12 steps each, the first 2 left out)
+//   AB_TOOLS=<n>       function tools of every step (default 1; more get a new schema object per
+//                      step, as zod tools do: bench/lib/model-loop.mjs, `agentTools`)
 import { execFileSync, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,7 +99,7 @@ const ownState = (k) => ({ pool: { maxIdleSockets: 32 + k } });
 export async function compare(
   revA,
   revB,
-  { items = 100, loops = 60, warmUpLoops = WARM_UP_LOOPS } = {},
+  { items = 100, loops = 60, warmUpLoops = WARM_UP_LOOPS, toolCount = 1 } = {},
 ) {
   const dirs = [build(revA, 'a'), build(revB, 'b')];
   const server = await startServer(dirs[0]);
@@ -119,6 +121,7 @@ export async function compare(
           steps: STEPS,
           historyPairs: pairs,
           userText,
+          toolCount,
         });
         return steps.slice(SKIP).map((step) => step.cpuUs);
       } finally {
@@ -154,6 +157,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await compare(revA, revB, {
     items: Number(process.env.AB_ITEMS ?? 100),
     loops: Number(process.env.AB_LOOPS ?? 60),
+    toolCount: Number(process.env.AB_TOOLS ?? 1),
   });
   const us = (value) => `${Math.round(value)} µs`;
   console.log(

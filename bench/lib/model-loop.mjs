@@ -10,6 +10,32 @@ export const TOOLS = [
   { type: 'function', name: 'lookup', description: LOOKUP_DESCRIPTION, inputSchema: LOOKUP_SCHEMA },
 ];
 
+/**
+ * The tools of a step of an agent with `count` tools: `lookup` (the one the mock calls) and
+ * `count - 1` more with schemas of a few fields, each schema a new object, as the AI SDK makes a
+ * zod tool's JSON schema anew for every step. `count` 1: `TOOLS` itself.
+ */
+export function agentTools(count) {
+  if (count <= 1) return TOOLS;
+  const extra = Array.from({ length: count - 1 }, (_, i) => ({
+    type: 'function',
+    name: `tool_${i + 1}`,
+    description: `Looks up records of kind ${i + 1} and returns what it found.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'What to look for, in plain words.' },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+        mode: { type: 'string', enum: ['fast', 'thorough'] },
+      },
+      required: ['query'],
+      additionalProperties: false,
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    },
+  }));
+  return [...TOOLS, ...extra];
+}
+
 /** A synthetic history of `pairs` tool calls and results, as if from an earlier session. */
 export function syntheticHistory(pairs) {
   const messages = [];
@@ -110,11 +136,15 @@ export function toolStepMessages(content) {
 
 /**
  * Runs `steps` tool steps on `model`. `mode`: 'full' (the whole prompt every call, as the AI SDK
- * does) or 'chained' (only the new messages plus previousResponseId, store: true).
+ * does) or 'chained' (only the new messages plus previousResponseId, store: true). `toolCount`:
+ * the tools of every step (`agentTools`).
  * @returns {Promise<Array<{ durationMs: number, cpuUs: number, window: number[], items: number,
  *   metadata: any }>>}
  */
-export async function runModelLoop(model, { mode, steps, historyPairs = 0, userText }) {
+export async function runModelLoop(
+  model,
+  { mode, steps, historyPairs = 0, userText, toolCount = 1 },
+) {
   let prompt = loopPrompt(historyPairs, userText);
   let previousResponseId;
   const results = [];
@@ -124,7 +154,8 @@ export async function runModelLoop(model, { mode, steps, historyPairs = 0, userT
       mode === 'chained'
         ? { openai: { store: true, ...(previousResponseId && { previousResponseId }) } }
         : undefined;
-    const call = await callModel(model, { prompt, tools: TOOLS, providerOptions });
+    const tools = agentTools(toolCount);
+    const call = await callModel(model, { prompt, tools, providerOptions });
     results.push({
       durationMs: call.durationMs,
       cpuUs: call.cpuUs,
