@@ -40,7 +40,10 @@ export type ConvertOptions = ToolOptions & {
 export type ConversionState = {
   readonly approvalIds: ReadonlySet<string>;
   readonly programCallIds: ReadonlySet<string>;
-  /** Loading tools from the history: the tools' fingerprint, warnings given, entries dropped (absent while none). */
+  /**
+   * Loading tools from the history (absent while none were): the fingerprint of the tools they
+   * were loaded from, warnings given, entries dropped.
+   */
   readonly loading?: {
     readonly seenWarnings: ReadonlySet<string>;
     readonly droppedNames: ReadonlySet<string>;

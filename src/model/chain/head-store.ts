@@ -10,7 +10,10 @@ export type ChainHead = {
   scope: string;
   /** Fingerprint of the non-input settings the response was created with. */
   settingsKey: string;
-  /** Fingerprint of the options that decide how messages convert to items (the loadable tools aside: `conversionState` says which loaded ones it used). */
+  /**
+   * Fingerprint of the options that decide how messages convert to items, the loadable tools
+   * aside (`conversionState` names those its messages loaded from).
+   */
   conversionKey: string;
   /**
    * The response's whole context as the next prompt will express it, as messages (its prompt,
