@@ -47,7 +47,7 @@ export type ConversionState = {
   readonly loading?: {
     readonly seenWarnings: ReadonlySet<string>;
     readonly droppedNames: ReadonlySet<string>;
-    readonly toolsKey: string;
+    readonly toolsKey?: string;
   };
 };
 
@@ -85,7 +85,7 @@ export async function convertPrompt({
   const next: ConversionState = {
     approvalIds: context.tool.approvalIds,
     programCallIds: context.programCallIds,
-    ...(loading.toolsKey !== undefined && { loading: { ...loading, toolsKey: loading.toolsKey } }),
+    ...(loading.toolsKey !== undefined && { loading }),
   };
   const result = options.store ? { input, warnings } : dropReasoningWithoutContent(input, warnings);
   return { ...result, state: next };

@@ -81,18 +81,9 @@ function normalizeSchema(schema: JsonObject, isRoot: boolean, state: State): Jso
   }
 
   // Copy on write: most schemas need no change, and a schema of a zod tool is a new object on
-  // every step (the cache below misses), so an unchanged (sub)schema is passed on as it is.
-  let result: JsonObject | undefined;
-  const keys = Object.keys(schema);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    const value = schema[key];
-    const next = normalizeValue(key, value, state);
-    if (next === value && result === undefined) continue;
-    result ??= copyKeys(schema, keys, i);
-    if (next !== REMOVED) result[key] = next;
-  }
-  return withReference(result ?? schema, isRoot);
+  // every step (the per-object cache misses), so an unchanged (sub)schema is passed on as it is.
+  const result = mapRecord(schema, (value, key) => normalizeValue(key, value, state));
+  return withReference(result, isRoot);
 }
 
 const REMOVED = Symbol('removed');
@@ -149,19 +140,22 @@ function withReference(result: JsonObject, isRoot: boolean): JsonObject {
   return referenced == null ? result : { ...referenced, ...withoutAllOf };
 }
 
-/** `record` with `map` applied to each value: `record` itself when no value changes. */
+/**
+ * `record` with `map` applied to each value (a key mapped to `REMOVED` is left out): `record`
+ * itself when no value changes.
+ */
 function mapRecord(
   record: JsonObject,
-  map: (value: JsonValue | undefined) => JsonValue | undefined,
+  map: (value: JsonValue | undefined, key: string) => JsonValue | undefined | typeof REMOVED,
 ): JsonObject {
   let result: JsonObject | undefined;
   const keys = Object.keys(record);
   for (let i = 0; i < keys.length; i++) {
     const value = record[keys[i]];
-    const next = map(value);
+    const next = map(value, keys[i]);
     if (next === value && result === undefined) continue;
     result ??= copyKeys(record, keys, i);
-    result[keys[i]] = next;
+    if (next !== REMOVED) result[keys[i]] = next;
   }
   return result ?? record;
 }
