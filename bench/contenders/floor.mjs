@@ -3,7 +3,7 @@
 // `previous_response_id` with exactly the new items), and the only work per event is one
 // `JSON.parse`. No AI SDK, no prompt conversion, no validation.
 import WebSocket from 'ws';
-import { cpuMicros, hrMs } from '../lib/clock.mjs';
+import { cpuMicros, hrMs, otherThreadsMicros } from '../lib/clock.mjs';
 import {
   API_KEY,
   LOOKUP_DESCRIPTION,
@@ -116,13 +116,16 @@ function historyItems(pairs) {
  * A step's record. The first step starts when the socket starts opening, as a provider's first
  * call does (it opens its socket inside the call).
  */
-function stepRecord(turn, cpuStart, openedAt) {
+function stepRecord(turn, cpuStart, otherStart, openedAt) {
   const shift = openedAt === undefined ? 0 : turn.startHr - openedAt;
+  const cpuUs = cpuMicros() - cpuStart;
+  const otherEnd = otherThreadsMicros();
   return {
     startHr: turn.startHr - shift,
     ttftMs: turn.ttftMs === null ? null : turn.ttftMs + shift,
     durationMs: turn.durationMs + shift,
-    cpuUs: cpuMicros() - cpuStart,
+    cpuUs,
+    otherUs: otherStart === null || otherEnd === null ? null : otherEnd - otherStart,
     cpuStartUs: cpuStart,
   };
 }
@@ -161,6 +164,7 @@ export async function runFloorLoop(
   { userText, historyPairs = 0, maxSteps = Number.POSITIVE_INFINITY, stream = false },
 ) {
   const steps = [];
+  const openOther = otherThreadsMicros();
   const openedAt = hrMs();
   const openCpu = cpuMicros();
   const socket = await openFloorSocket(baseURL);
@@ -171,6 +175,7 @@ export async function runFloorLoop(
     let results = [];
     while (steps.length < maxSteps) {
       const first = steps.length === 0;
+      const otherStart = first ? openOther : otherThreadsMicros();
       const cpuStart = first ? openCpu : cpuMicros();
       // The tool's results become input items inside the step, as a provider converts a tool
       // message inside its call (serialising each result), so both pay for it in their window.
@@ -188,7 +193,7 @@ export async function runFloorLoop(
       };
       const turn = await (stream ? streamedTurn(socket, body) : socket.turn(body));
       response = turn.response;
-      steps.push(stepRecord(turn, cpuStart, first ? openedAt : undefined));
+      steps.push(stepRecord(turn, cpuStart, otherStart, first ? openedAt : undefined));
       const calls = response.output.filter((item) => item.type === 'function_call');
       if (calls.length === 0) break;
       previous = response.id;
@@ -207,6 +212,7 @@ export async function runFloorLoop(
 /** A chat of `turns` user messages on one socket, each turn chained to the previous one. */
 export async function runFloorChat(baseURL, { turns, userText }) {
   const steps = [];
+  const openOther = otherThreadsMicros();
   const openedAt = hrMs();
   const openCpu = cpuMicros();
   const socket = await openFloorSocket(baseURL);
@@ -214,13 +220,14 @@ export async function runFloorChat(baseURL, { turns, userText }) {
     let previous;
     let text = '';
     for (let i = 0; i < turns; i++) {
+      const otherStart = i === 0 ? openOther : otherThreadsMicros();
       const cpuStart = i === 0 ? openCpu : cpuMicros();
       const input = i === 0 ? [systemItem, userItem(userText(i))] : [userItem(userText(i))];
       const turn = await socket.turn({
         ...(previous && { previous_response_id: previous }),
         input,
       });
-      steps.push(stepRecord(turn, cpuStart, i === 0 ? openedAt : undefined));
+      steps.push(stepRecord(turn, cpuStart, otherStart, i === 0 ? openedAt : undefined));
       previous = turn.response.id;
       text = outputText(turn.response);
     }

@@ -47,6 +47,7 @@ async function runLoop({ contender, url, items, steps, userText }) {
     return done.map((s) => ({
       durationMs: s.durationMs,
       cpuUs: s.cpuUs,
+      otherUs: s.otherUs,
       cpuStartUs: s.cpuStartUs,
       startMs: s.startHr,
       inputMode: null,
@@ -76,6 +77,7 @@ async function runLoop({ contender, url, items, steps, userText }) {
   return results.map((s) => ({
     durationMs: s.durationMs,
     cpuUs: s.cpuUs,
+    otherUs: s.otherUs,
     cpuStartUs: s.cpuStartUs,
     startMs: s.window[0],
     inputMode: s.metadata?.inputMode ?? null,

@@ -1,7 +1,7 @@
 // The clocks every process of the benchmark reads. `hrMs` is the monotonic system clock
 // (CLOCK_MONOTONIC on Linux): the same in every process, so a client's step times and the
 // relay's byte log (server process) can be lined up, and so can V8's CPU-profile samples.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export const hrMs = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -23,4 +23,33 @@ export function readSyscalls() {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time (µs) spent so far by this process's threads other than the main one: V8's garbage
+ * collector and compiler threads, libuv's pool. Null where /proc is not there (not Linux).
+ * `process.cpuUsage()` counts them too, so a step's CPU minus their share over the same window
+ * is the main thread's. Read from `/proc/self/task/<tid>/schedstat` (nanoseconds): the kernel
+ * brings a thread's figure up to date when the thread is switched out, which a worker thread
+ * reading nothing here is; the main thread's own figure would lag by up to a tick, so it is
+ * never read this way. Costs a few file reads: call it outside a measured window.
+ */
+export function otherThreadsMicros() {
+  let tids;
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return null;
+  }
+  let ns = 0;
+  for (const tid of tids) {
+    if (Number(tid) === process.pid) continue;
+    try {
+      const text = readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8');
+      ns += Number(text.slice(0, text.indexOf(' ')));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return ns / 1000;
 }

@@ -3,7 +3,7 @@
 // provider's CPU. The prompt grows exactly the way the AI SDK grows it: each step appends an
 // assistant message whose parts carry the part's providerMetadata as providerOptions, then a tool
 // message with the results.
-import { cpuMicros, hrMs } from './clock.mjs';
+import { cpuMicros, hrMs, otherThreadsMicros } from './clock.mjs';
 import { LOOKUP_DESCRIPTION, LOOKUP_SCHEMA, SYSTEM_PROMPT, toolOutput } from './workload.mjs';
 
 export const TOOLS = [
@@ -62,8 +62,12 @@ export function syntheticHistory(pairs) {
   return messages;
 }
 
-/** One call: doStream, drain the stream; returns timing, CPU and the parts the AI SDK would keep. */
+/**
+ * One call: doStream, drain the stream; returns timing, CPU (`otherUs`: the part of it on the
+ * process's other threads, null where unknown) and the parts the AI SDK would keep.
+ */
 export async function callModel(model, options) {
+  const otherStart = otherThreadsMicros();
   const start = hrMs();
   const cpuStart = cpuMicros();
   const { stream } = await model.doStream(options);
@@ -86,9 +90,11 @@ export async function callModel(model, options) {
   }
   const cpuUs = cpuMicros() - cpuStart;
   const end = hrMs();
+  const otherEnd = otherThreadsMicros();
   return {
     durationMs: end - start,
     cpuUs,
+    otherUs: otherStart === null || otherEnd === null ? null : otherEnd - otherStart,
     cpuStartUs: cpuStart,
     window: [start, end],
     content,
@@ -159,6 +165,7 @@ export async function runModelLoop(
     results.push({
       durationMs: call.durationMs,
       cpuUs: call.cpuUs,
+      otherUs: call.otherUs,
       cpuStartUs: call.cpuStartUs,
       window: call.window,
       items,

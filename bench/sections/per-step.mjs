@@ -7,7 +7,16 @@ import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
 import { eachRunInterleaved, oneAfterAnother, rotate } from '../lib/section.mjs';
 import { PHASES } from '../lib/socket-marks.mjs';
-import { curveText, fixed, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
+import {
+  curveText,
+  fixed,
+  mean,
+  median,
+  spread,
+  spreadPct,
+  table,
+  withRange,
+} from '../lib/stats.mjs';
 
 const CONTENDERS = [
   'websocket',
@@ -109,6 +118,49 @@ export async function measure(ctx) {
 
 const figure = (result, items, field) =>
   perRun(result.records, (r) => medianOf(r.sizes[items].steps.map((s) => s[field])));
+
+/** A step's CPU on the main thread: its process CPU less its other threads' (NaN where unknown). */
+const mainThreadUs = (step) => (typeof step.otherUs === 'number' ? step.cpuUs - step.otherUs : NaN);
+
+const mainFigure = (result, items) =>
+  perRun(result.records, (r) => medianOf(r.sizes[items].steps.map(mainThreadUs)));
+
+/** Whether the steps carry their other threads' CPU (Linux's /proc). */
+const hasThreadSplit = (result) =>
+  result.records.some((r) => r.sizes[sizes[0]].steps.some((s) => typeof s.otherUs === 'number'));
+
+/** Other threads' CPU per step: their work comes in bursts, so the mean over a run's steps. */
+const otherFigure = (result, items) =>
+  perRun(result.records, (r) =>
+    mean(r.sizes[items].steps.map((s) => s.otherUs).filter(Number.isFinite)),
+  );
+
+function renderThreads(result) {
+  if (!hasThreadSplit(result)) return '';
+  const rows = CONTENDERS.map((id) => [
+    labelOf(id),
+    ...sizes.flatMap((items) => {
+      const main = mainFigure(result, items);
+      return [
+        fixed(median(otherFigure(result, items)[id]), 0),
+        fixed(median(main[id]) / 1000, 2),
+        ratioText(ratioOf(main[id], main.floor)),
+      ];
+    }),
+  ]);
+  return [
+    "**Main thread and other threads.** A step's process CPU includes what the process's other threads did in its window: V8's concurrent garbage collection (marking, sweeping) and its compiler threads, read from `/proc/self/task/*/schedstat` just outside each step's window. Their work comes in bursts, in few steps, so it shows in the mean (first column of each size, µs per step) far more than in the medians above; the main thread's CPU per step (the process's less the other threads', median, ms) is the provider's own code, against the floor's in the third column.",
+    '',
+    table(
+      [
+        'contender',
+        ...sizes.flatMap((items) => [`${items}: other threads (mean)`, 'main thread', '× floor']),
+      ],
+      rows,
+    ),
+    '',
+  ].join('\n');
+}
 
 function renderTable(result, field, scale, digits) {
   const rows = CONTENDERS.map((id) => [
@@ -223,11 +275,24 @@ export function render(result) {
     '',
     renderTable(result, 'durationMs', 1, 1),
     '',
+    renderThreads(result),
     renderPhases(result),
     renderWarmUp(result),
     `This package's input mode per call (F = full, d = delta), first loop of the first run: ${modes}. Duplicated items seen by the server: ${duplicates}. Every request completed: ${completed ? 'yes' : '**no**'}.`,
     '',
   ].join('\n');
+}
+
+/** The main thread's CPU per step against the floor's (reported, where the split is known). */
+function mainThreadRows(result, items) {
+  if (!hasThreadSplit(result)) return [];
+  const main = mainFigure(result, items);
+  return [
+    reportedRow(
+      `client CPU per step at ${items} items, main thread only (without V8's GC and compiler threads), against the floor's`,
+      `${ratioText(ratioOf(main.websocket, main.floor))} (${fixed(median(main.websocket) / 1000, 2)} vs ${fixed(median(main.floor) / 1000, 2)} ms)`,
+    ),
+  ];
 }
 
 export function targets(result) {
@@ -251,6 +316,7 @@ export function targets(result) {
         `client CPU per step at ${items} items: the minimal model against the floor, and this package against it`,
         `${ratioText(ratioOf(cpu['model-floor'], cpu.floor))} (${fixed(median(cpu['model-floor']) / 1000, 2)} ms) · this package ${ratioText(ratioOf(cpu.websocket, cpu['model-floor']))} it`,
       ),
+      ...mainThreadRows(result, items),
       targetRow({
         target: `step latency at ${items} items ≤ 1.03× the floor`,
         measured: `${ratioText(latencyRatio)} (${fixed(median(latency.websocket), 1)} vs ${fixed(median(latency.floor), 1)} ms)`,
