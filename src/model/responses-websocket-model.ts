@@ -118,7 +118,6 @@ export class ResponsesWebSocketModel {
       digestKey,
       signal: options.abortSignal,
       sliceKey: options,
-      itemTexts: new Map(),
       ...chain,
       inlineItem: async (itemId) => {
         const source = responseOfItem(call.prompt, itemId, config.providerOptionsName);

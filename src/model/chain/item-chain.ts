@@ -23,7 +23,8 @@ export function extendItemChain(
 /**
  * The JSON texts of the items a call has serialised (its frame's input), by item: the chain that
  * hashes them when the response completes reuses them rather than serialising each item again.
- * Kept with the call only, so a long history's texts do not outlive the turn that sent them.
+ * Kept with the frame only, until the input's chain is hashed right after the send (sign-head.ts):
+ * a long history's texts do not live on through the response.
  */
 export type ItemTexts = Map<InputItem, string>;
 

@@ -127,3 +127,11 @@ function withoutHeldReferences(input: InputItem[], head: ChainHead): InputItem[]
   if (held === undefined || held.size === 0) return input;
   return input.filter((item) => item.type !== 'item_reference' || !held.has(item.id as string));
 }
+
+/**
+ * The head a turn continued in its items form: its input starts with that head's `items`, so the
+ * new head's chain starts from its chain. Undefined for full input, or a delta on the plain form.
+ */
+export function continuedHead(head: ChainHead | undefined, plan: TurnPlan): ChainHead | undefined {
+  return plan.mode === 'delta' && plan.held === head?.items ? head : undefined;
+}

@@ -13,8 +13,7 @@ import type { ResponsesRequest } from '../request/build-request';
 import type { DigestKey } from './continuation-digest';
 import { DeferredForm } from './head-form';
 import type { ChainHead, HeadStore } from './head-store';
-import type { ItemTexts } from './item-chain';
-import { signHead } from './sign-head';
+import { type InputChain, signHead } from './sign-head';
 
 type AssistantMessage = Extract<Message, { role: 'assistant' }>;
 
@@ -96,8 +95,8 @@ export type ChainCall = {
   settingsKey: string;
   /** Signs continuation digests; undefined where none are made (`inputMode: 'full'`). */
   digestKey: DigestKey | undefined;
-  /** The JSON of the items the call's frame sent, for the chain to hash (item-chain.ts). */
-  itemTexts?: ItemTexts;
+  /** The chain of the input, hashed when the frame was sent (websocket turns). */
+  inputChain?: InputChain;
 };
 
 /** A completed response, as the turn saw it. */

@@ -5,6 +5,40 @@ import type { ChainHead } from './head-store';
 import { EMPTY_CHAIN, extendItemChain, type ItemTexts } from './item-chain';
 
 /**
+ * The hash chain of a call's input, from the chain of the head its plan continued: hashed as soon
+ * as its frame is sent, while the server works, from the frame's own item texts. The response's
+ * digest then hashes only its output items, and the texts (a whole history's JSON, for a first
+ * call) need not live on through the response.
+ */
+export type InputChain = {
+  /** The request input it hashes. */
+  input: readonly InputItem[];
+  /** The head whose chain it extends (`continuedHead`), undefined: from the empty chain. */
+  base: ChainHead | undefined;
+  chain: Promise<Uint8Array>;
+};
+
+/** The call's input chain; undefined when its response would get no digest (see `signHead`). */
+export function hashInput(
+  call: { digestKey: DigestKey | undefined; request: ResponsesRequest },
+  base: ChainHead | undefined,
+  texts: ItemTexts,
+): InputChain | undefined {
+  const { digestKey, request } = call;
+  if (!digestKey || !signable(request)) return undefined;
+  const from = base?.chain ? base : undefined;
+  const chain = extendItemChain(
+    from?.chain ?? EMPTY_CHAIN,
+    request.input,
+    from ? from.items.length : 0,
+    texts,
+  );
+  // Awaited only if the response completes.
+  chain.catch(() => {});
+  return { input: request.input, base, chain };
+}
+
+/**
  * Signs a completed response for continuation on any instance: the hash chain of the items the
  * server holds for it (from the chain of the head it continued, so only the new items are hashed),
  * then its digest, written into the metadata of `parts[digestPart]` as `chainDigest`. Returns the
@@ -17,7 +51,7 @@ export async function signHead(
     digestKey: DigestKey | undefined;
     request: ResponsesRequest;
     settingsKey: string;
-    itemTexts?: ItemTexts;
+    inputChain?: InputChain;
   },
   responseId: string,
   items: readonly InputItem[],
@@ -30,16 +64,24 @@ export async function signHead(
   const { digestKey, request } = call;
   const { parts, digestPart } = settled;
   if (!digestKey || digestPart === undefined || !signable(request)) return undefined;
-  const base = settled.continued?.chain ? settled.continued : undefined;
-  const chain = await extendItemChain(
-    base?.chain ?? EMPTY_CHAIN,
-    items,
-    base ? base.items.length : 0,
-    call.itemTexts,
-  );
+  const chain = await itemChain(call.inputChain, request.input, items, settled.continued);
   const digest = await mintDigest(digestKey, { responseId, settingsKey: call.settingsKey, chain });
   parts[digestPart] = withDigest(parts[digestPart], digest, request.conversion.providerOptionsName);
   return chain;
+}
+
+/** The chain of `items` (the input, then the output): from the input's chain where it was hashed. */
+async function itemChain(
+  hashed: InputChain | undefined,
+  input: readonly InputItem[],
+  items: readonly InputItem[],
+  continued: ChainHead | undefined,
+): Promise<Uint8Array> {
+  if (hashed?.input === input && hashed.base === continued) {
+    return extendItemChain(await hashed.chain, items, input.length);
+  }
+  const base = continued?.chain ? continued : undefined;
+  return extendItemChain(base?.chain ?? EMPTY_CHAIN, items, base ? base.items.length : 0);
 }
 
 function signable(request: ResponsesRequest): boolean {

@@ -1,10 +1,18 @@
 import type { Lease } from '../../pool/session-pool';
-import { itemsJson } from '../chain/item-chain';
+import { type ItemTexts, itemsJson } from '../chain/item-chain';
 import { planResend, planTurn, type TurnPlan } from '../chain/plan-turn';
 import type { TurnCall } from './turn-call';
 
-/** A `response.create` frame, as sent and as the request body reported to the caller. */
-export type Frame = { body: Record<string, unknown>; text: string; bytes: number };
+/**
+ * A `response.create` frame, as sent and as the request body reported to the caller, with the
+ * JSON of each input item it sent (for the input's hash chain, made once the frame is sent).
+ */
+export type Frame = {
+  body: Record<string, unknown>;
+  text: string;
+  bytes: number;
+  itemTexts: ItemTexts;
+};
 
 /**
  * The plan for this attempt: a resend carries full input (`forcedReason` says why), and so does
@@ -38,7 +46,7 @@ export function planAttempt(
  * The `response.create` frame: the Responses body minus `stream`, plus the chain link and, with
  * lanes on, the lane (`stream_id`). Its text reuses the settings' JSON, which the call already
  * made for its fingerprint (`settingsKey`): only the chain link and the input are serialised here,
- * each item once for both the frame and the chain that later hashes it (item-chain.ts).
+ * each item once for both the frame and the chain that hashes it (item-chain.ts).
  */
 export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | undefined): Frame {
   const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;
@@ -50,11 +58,12 @@ export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | un
     input: plan.input,
   };
   // The same text as JSON.stringify(body): the settings never hold the keys added around them.
+  const itemTexts: ItemTexts = new Map();
   const settings = call.settingsKey.length > 2 ? `${call.settingsKey.slice(1, -1)},` : '';
   const text =
     `{"type":"response.create",${settings}` +
     (previous !== undefined ? `"previous_response_id":${JSON.stringify(previous)},` : '') +
     (streamId !== undefined ? `"stream_id":${JSON.stringify(streamId)},` : '') +
-    `"input":${itemsJson(plan.input, call.itemTexts)}}`;
-  return { body, text, bytes: Buffer.byteLength(text) };
+    `"input":${itemsJson(plan.input, itemTexts)}}`;
+  return { body, text, bytes: Buffer.byteLength(text), itemTexts };
 }

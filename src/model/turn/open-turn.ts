@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { sliceRoom } from '../../util/event-loop-slice';
-import type { TurnPlan } from '../chain/plan-turn';
+import { continuedHead, type TurnPlan } from '../chain/plan-turn';
+import { hashInput } from '../chain/sign-head';
 import { type ServerError, toAPICallError } from '../events/server-error';
 import { acquireSocket } from './acquire-socket';
 import { awaitFirstOutput, type FirstOutput } from './await-first-output';
@@ -149,6 +150,8 @@ async function sendFrame(
   context: ErrorContext,
 ): Promise<OpenTurn | undefined> {
   const { queue, detach } = startOnLane(call, leased, frame.text);
+  // While the server works: the frame's item texts go no further than this.
+  call.inputChain = hashInput(call, continuedHead(call.head, plan), frame.itemTexts);
   const first = await awaitFirstOutput(queue, call.config.poolSettings);
   // A fork has started by now (its response.in_progress came before any output), or failed.
   leased.endHold();

@@ -2,7 +2,6 @@ import type { PoolSettings } from '../../pool/pool-settings';
 import type { SessionPool } from '../../pool/session-pool';
 import type { WebSocketConstructor } from '../../pool/socket-handle';
 import type { ChainHead, HeadStore } from '../chain/head-store';
-import type { ItemTexts } from '../chain/item-chain';
 import type { ChainCall } from '../chain/record-head';
 
 /** The Responses endpoint of a provider, over HTTP and as a socket. */
@@ -53,8 +52,6 @@ export type TurnCall = ChainCall & {
   signal: AbortSignal | undefined;
   /** Stands for the call at the event loop's slices (`sliceRoom`), through all its checks. */
   sliceKey: object;
-  /** The JSON of the items its frames sent, by item: the chain of the new head reuses it. */
-  itemTexts: ItemTexts;
   /**
    * The server answered `Item with id '…' not found` for an item the prompt refers to: remember
    * that it was never stored and rebuild this call with it inline. False when the prompt does not

@@ -1,7 +1,6 @@
 import type { CallOptions } from '../../types';
 import { sliceRoom } from '../../util/event-loop-slice';
-import type { ChainHead } from '../chain/head-store';
-import type { TurnPlan } from '../chain/plan-turn';
+import { continuedHead } from '../chain/plan-turn';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
 import type { OpenTurn } from './open-turn';
@@ -49,7 +48,7 @@ export function streamWebSocketTurn<T>(
       turn.detach();
       queue.close();
       if (!failed) {
-        const continued = continuedHead(call, plan);
+        const continued = continuedHead(call.head, plan);
         const settled = { parts, connectionId: leased.connection.id, continued, digestPart };
         // Responses that end together (many conversations in step) record their heads in turns.
         const room = sliceRoom();
@@ -69,9 +68,4 @@ export function streamWebSocketTurn<T>(
       }
     },
   });
-}
-
-/** The head a delta continued in its items form: the new head's chain starts from its chain. */
-function continuedHead(call: TurnCall, plan: TurnPlan): ChainHead | undefined {
-  return plan.mode === 'delta' && plan.held === call.head?.items ? call.head : undefined;
 }

@@ -1,16 +1,24 @@
 /**
  * Signing a head hashes the items its frame sent from the frame's own JSON: through ai@7's
  * generateText, a tool loop serialises each new input item once per turn, not once for the frame
- * and again for the chain, and its digests still let another instance continue.
+ * and again for the chain, and its digests still let another instance continue. The input is
+ * hashed as soon as the frame is sent, so the frame's texts do not live on through the response.
  */
+import { createRequire } from 'node:module';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deriveDigestKey } from '../../../src/model/chain/continuation-digest';
+import type { ChainHead } from '../../../src/model/chain/head-store';
+import { hashInput, signHead } from '../../../src/model/chain/sign-head';
+import type { ResponsesRequest } from '../../../src/model/request/build-request';
 import {
   createMockResponsesServer,
   MOCK_API_KEY,
   type MockResponsesServer,
 } from '../../../src/testing';
+import type { InputItem, StreamPart } from '../../../src/types';
 import { createOpenAIWebSocket } from '../../../src/v4';
+import { readAll } from '../../spec/spec-server';
 
 let server: MockResponsesServer;
 beforeEach(async () => {
@@ -71,5 +79,118 @@ describe('signHead', () => {
       continuations.map((r) => r.input.map((item) => (item as { type?: unknown }).type)),
     ).toEqual([['function_call_output'], ['function_call_output'], ['function_call_output']]);
     expect(serialised).toBe(3);
+  });
+
+  it('hashes the input while the server works, and only the output once the response completes', async () => {
+    const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+    const createHash = crypto.createHash;
+    // The item texts the package hashes (the mock in this process hashes none).
+    const hashed: string[] = [];
+    vi.spyOn(crypto, 'createHash').mockImplementation((...args) => {
+      const hash = createHash(...args);
+      const update = hash.update.bind(hash);
+      hash.update = ((data: unknown, ...rest: unknown[]) => {
+        if (typeof data === 'string' && data.startsWith('{')) hashed.push(data);
+        return (update as (...a: unknown[]) => typeof hash)(data, ...rest);
+      }) as typeof hash.update;
+      return hash;
+    });
+    const provider = createOpenAIWebSocket({ apiKey: MOCK_API_KEY, baseURL: server.url });
+    const toolResult = (id: string) => ({
+      role: 'tool' as const,
+      content: [
+        {
+          type: 'tool-result' as const,
+          toolCallId: id,
+          toolName: 'lookup',
+          output: { type: 'json' as const, value: { id } },
+        },
+      ],
+    });
+    const toolCall = (id: string) => ({
+      role: 'assistant' as const,
+      content: [{ type: 'tool-call' as const, toolCallId: id, toolName: 'lookup', input: {} }],
+    });
+    try {
+      const model = provider('gpt-4.1-mini');
+      const prompt = [
+        { role: 'user' as const, content: [{ type: 'text' as const, text: 'Summarise.' }] },
+        toolCall('call_1'),
+        toolResult('call_1'),
+        toolCall('call_2'),
+        toolResult('call_2'),
+      ];
+      // doStream resolves once the first output event has come: the input items are hashed.
+      const { stream } = await model.doStream({ prompt });
+      const types = (texts: string[]) =>
+        texts.map((text) => JSON.parse(text).type ?? JSON.parse(text).role);
+      expect(types(hashed)).toEqual([
+        'user',
+        'function_call',
+        'function_call_output',
+        'function_call',
+        'function_call_output',
+      ]);
+      const parts = await readAll(stream);
+      expect(parts.at(-1)).toMatchObject({ type: 'finish' });
+      // Afterwards only the answer's item (a reference to it: the response is stored); signed.
+      expect(types(hashed.slice(5))).toEqual(['item_reference']);
+      const digest = parts.find(
+        (part) => 'providerMetadata' in part && part.providerMetadata?.openai?.chainDigest,
+      );
+      expect(digest).toBeDefined();
+    } finally {
+      await provider.close();
+    }
+  });
+});
+
+describe('the input chain hashed at the send', () => {
+  const input = [
+    { role: 'user', content: [{ type: 'input_text', text: 'hi' }] },
+    { type: 'function_call_output', call_id: 'c1', output: '{"a":1}' },
+  ] as unknown as InputItem[];
+  const items = [...input, { type: 'item_reference', id: 'msg_1' }] as unknown as InputItem[];
+  const request = {
+    input,
+    store: true,
+    previousResponseId: undefined,
+    settings: {},
+    conversion: { providerOptionsName: 'openai' },
+  } as unknown as ResponsesRequest;
+
+  async function chainOf(inputChain: ReturnType<typeof hashInput>) {
+    const digestKey = await deriveDigestKey('material');
+    const parts = [{ type: 'text-end', id: 'msg_1' }] as StreamPart[];
+    const call = { digestKey, request, settingsKey: '{}', inputChain };
+    return signHead(call, 'resp_1', items, { parts, continued: undefined, digestPart: 0 });
+  }
+
+  it('gives the chain that hashing every item at the end gives', async () => {
+    const key = await deriveDigestKey('material');
+    const early = hashInput({ digestKey: key, request }, undefined, new Map());
+    expect(early).toBeDefined();
+    expect(await chainOf(early)).toEqual(await chainOf(undefined));
+  });
+
+  it('is used only for the input and the head it was hashed for', async () => {
+    const forged = (base: ChainHead | undefined, of = input) => ({
+      input: of,
+      base,
+      chain: Promise.resolve(new Uint8Array(32).fill(7)),
+    });
+    const plain = await chainOf(undefined);
+    // The same input and base: used (a different chain shows it).
+    expect(await chainOf(forged(undefined))).not.toEqual(plain);
+    // Another head, or another input array (a call rebuilt for a resend): hashed anew.
+    expect(await chainOf(forged({ items: [] } as unknown as ChainHead))).toEqual(plain);
+    expect(await chainOf(forged(undefined, [...input]))).toEqual(plain);
+  });
+
+  it('is not made for a response that gets no digest', async () => {
+    const key = await deriveDigestKey('material');
+    expect(hashInput({ digestKey: undefined, request }, undefined, new Map())).toBeUndefined();
+    const unstored = { ...request, store: false } as ResponsesRequest;
+    expect(hashInput({ digestKey: key, request: unstored }, undefined, new Map())).toBeUndefined();
   });
 });

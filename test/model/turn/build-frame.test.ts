@@ -6,12 +6,8 @@ import type { TurnCall } from '../../../src/model/turn/turn-call';
 const input = [{ role: 'user', content: [{ type: 'input_text', text: 'hi "there" ✓' }] }];
 
 function callWith(settings: Record<string, unknown>): TurnCall {
-  // buildFrame reads only the settings, their JSON (the call's fingerprint) and the item texts.
-  return {
-    request: { settings },
-    settingsKey: JSON.stringify(settings),
-    itemTexts: new Map(),
-  } as unknown as TurnCall;
+  // buildFrame reads only the settings and their JSON (the call's fingerprint).
+  return { request: { settings }, settingsKey: JSON.stringify(settings) } as unknown as TurnCall;
 }
 
 const delta = { mode: 'delta', previousResponseId: 'resp_"1"', input } as unknown as TurnPlan;
@@ -43,28 +39,19 @@ describe('buildFrame', () => {
     }
   }
 
-  it("notes each input item's text for the chain, and reuses a text noted already", () => {
+  it("notes each input item's text for the chain, in a map of the frame's own", () => {
     const items = [
       { type: 'function_call_output', call_id: 'c1', output: '{"a":1}' },
       { type: 'function_call', call_id: 'c2', name: 'f', arguments: '{}' },
     ];
     const call = callWith({ model: 'gpt-4.1-mini' });
-    const frame = buildFrame(
-      call,
-      { mode: 'full', input: items } as unknown as TurnPlan,
-      undefined,
-    );
+    const plan = { mode: 'full', input: items } as unknown as TurnPlan;
+    const frame = buildFrame(call, plan, undefined);
     expect(frame.text).toBe(JSON.stringify(frame.body));
-    expect([...call.itemTexts.entries()]).toEqual(
+    expect([...frame.itemTexts.entries()]).toEqual(
       items.map((item) => [item, JSON.stringify(item)]),
     );
-    // A text noted for an item is what the frame sends for it (the same object, not re-read).
-    call.itemTexts.set(items[0], '{"noted":true}');
-    const again = buildFrame(
-      call,
-      { mode: 'full', input: items } as unknown as TurnPlan,
-      undefined,
-    );
-    expect(JSON.parse(again.text).input[0]).toEqual({ noted: true });
+    // Each frame notes its own: none outlives the frame through the call.
+    expect(buildFrame(call, plan, undefined).itemTexts).not.toBe(frame.itemTexts);
   });
 });
