@@ -18,7 +18,8 @@ import {
   withRange,
 } from '../lib/stats.mjs';
 
-const CONTENDERS = [
+/** The contenders of the section, in the report's order. */
+export const CONTENDERS = [
   'websocket',
   'floor',
   'floor-stream',

@@ -2,16 +2,7 @@
 // process CPU less its other threads'.
 import { describe, expect, it } from 'vitest';
 import { PER_STEP } from '../lib/config.mjs';
-import { render, targets } from '../sections/per-step.mjs';
-
-const CONTENDERS = [
-  'websocket',
-  'floor',
-  'floor-stream',
-  'model-floor',
-  'http-full',
-  'http-chained',
-];
+import { CONTENDERS, render, targets } from '../sections/per-step.mjs';
 
 /** One run's record of a contender: every step costs `cpuUs`, `otherUs` of it on other threads. */
 function record(contender, cpuUs, otherUs) {
