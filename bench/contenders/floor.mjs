@@ -3,7 +3,7 @@
 // `previous_response_id` with exactly the new items), and the only work per event is one
 // `JSON.parse`. No AI SDK, no prompt conversion, no validation.
 import WebSocket from 'ws';
-import { cpuMicros, hrMs, otherThreadsMicros } from '../lib/clock.mjs';
+import { cpuMicros, hrMs, otherThreadsMicros, otherThreadsSince } from '../lib/clock.mjs';
 import {
   API_KEY,
   LOOKUP_DESCRIPTION,
@@ -119,13 +119,13 @@ function historyItems(pairs) {
 function stepRecord(turn, cpuStart, otherStart, openedAt) {
   const shift = openedAt === undefined ? 0 : turn.startHr - openedAt;
   const cpuUs = cpuMicros() - cpuStart;
-  const otherEnd = otherThreadsMicros();
+  const otherUs = otherThreadsSince(otherStart);
   return {
     startHr: turn.startHr - shift,
     ttftMs: turn.ttftMs === null ? null : turn.ttftMs + shift,
     durationMs: turn.durationMs + shift,
     cpuUs,
-    otherUs: otherStart === null || otherEnd === null ? null : otherEnd - otherStart,
+    otherUs,
     cpuStartUs: cpuStart,
   };
 }

@@ -53,3 +53,9 @@ export function otherThreadsMicros() {
   }
   return ns / 1000;
 }
+
+/** Other threads' CPU (µs) since `start`, an `otherThreadsMicros()` reading; null where unknown. */
+export function otherThreadsSince(start) {
+  const now = otherThreadsMicros();
+  return start === null || now === null ? null : now - start;
+}

@@ -3,7 +3,7 @@
 // provider's CPU. The prompt grows exactly the way the AI SDK grows it: each step appends an
 // assistant message whose parts carry the part's providerMetadata as providerOptions, then a tool
 // message with the results.
-import { cpuMicros, hrMs, otherThreadsMicros } from './clock.mjs';
+import { cpuMicros, hrMs, otherThreadsMicros, otherThreadsSince } from './clock.mjs';
 import { LOOKUP_DESCRIPTION, LOOKUP_SCHEMA, SYSTEM_PROMPT, toolOutput } from './workload.mjs';
 
 export const TOOLS = [
@@ -90,11 +90,11 @@ export async function callModel(model, options) {
   }
   const cpuUs = cpuMicros() - cpuStart;
   const end = hrMs();
-  const otherEnd = otherThreadsMicros();
+  const otherUs = otherThreadsSince(otherStart);
   return {
     durationMs: end - start,
     cpuUs,
-    otherUs: otherStart === null || otherEnd === null ? null : otherEnd - otherStart,
+    otherUs,
     cpuStartUs: cpuStart,
     window: [start, end],
     content,

@@ -26,13 +26,7 @@ export function hashInput(
 ): InputChain | undefined {
   const { digestKey, request } = call;
   if (!digestKey || !signable(request)) return undefined;
-  const from = base?.chain ? base : undefined;
-  const chain = extendItemChain(
-    from?.chain ?? EMPTY_CHAIN,
-    request.input,
-    from ? from.items.length : 0,
-    texts,
-  );
+  const chain = chainFrom(base, request.input, texts);
   // Awaited only if the response completes.
   chain.catch(() => {});
   return { input: request.input, base, chain };
@@ -80,8 +74,17 @@ async function itemChain(
   if (hashed?.input === input && hashed.base === continued) {
     return extendItemChain(await hashed.chain, items, input.length);
   }
-  const base = continued?.chain ? continued : undefined;
-  return extendItemChain(base?.chain ?? EMPTY_CHAIN, items, base ? base.items.length : 0);
+  return chainFrom(continued, items);
+}
+
+/** The chain of `items`, extended from `base`'s chain where it has one, else from the start. */
+function chainFrom(
+  base: ChainHead | undefined,
+  items: readonly InputItem[],
+  texts?: ItemTexts,
+): Promise<Uint8Array> {
+  if (!base?.chain) return extendItemChain(EMPTY_CHAIN, items, 0, texts);
+  return extendItemChain(base.chain, items, base.items.length, texts);
 }
 
 function signable(request: ResponsesRequest): boolean {
