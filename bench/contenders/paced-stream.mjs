@@ -3,7 +3,13 @@
 // (with or without one ReadableStream per call),
 // and measures the process CPU from the call to the end of the stream.
 import { createOpenAI } from '@ai-sdk/openai';
-import { cpuMicros, hrMs, readSyscalls } from '../lib/clock.mjs';
+import {
+  cpuMicros,
+  hrMs,
+  otherThreadsMicros,
+  otherThreadsSince,
+  readSyscalls,
+} from '../lib/clock.mjs';
 import { API_KEY, MODEL_ID } from '../lib/workload.mjs';
 import { openFloorSocket, streamedTurn, userItem } from './floor.mjs';
 import { floorModel } from './floor-model.mjs';
@@ -68,14 +74,17 @@ export async function stream({ rate, count, events }) {
   const out = [];
   for (let i = 0; i < count; i++) {
     const reads = readSyscalls();
+    const otherStart = otherThreadsMicros();
     const start = hrMs();
     const cpuStart = cpuMicros();
     const chars = await active.stream(rate);
     const cpuUs = cpuMicros() - cpuStart;
     const end = hrMs();
+    const otherUs = otherThreadsSince(otherStart);
     const readsAfter = readSyscalls();
     out.push({
       cpuUsPerEvent: cpuUs / events,
+      otherUsPerEvent: otherUs === null ? null : otherUs / events,
       wallMs: end - start,
       readsPerEvent: reads === null ? null : (readsAfter - reads) / events,
       chars,

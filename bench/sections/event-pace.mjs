@@ -4,14 +4,15 @@
 // the least a provider can be (a minimal hand-written model on the floor's socket), and
 // @ai-sdk/openai over HTTP + SSE. Each contender runs in its own process, all of them alive through
 // a run and their streams interleaved; its CPU is `process.cpuUsage()` over each stream, from the
-// call to the end of the stream.
+// call to the end of the stream, and the part of it on the process's other threads (V8's GC and
+// compiler threads), so the main thread's own share is reported apart.
 import { EVENT_PACE } from '../lib/config.mjs';
 import { labelOf } from '../lib/contenders.mjs';
 import { perRun, ratioOf, ratioText, reportedRow, runCount, targetRow } from '../lib/figures.mjs';
 import { eachRunInterleaved, rotate } from '../lib/section.mjs';
 import { fixed, int, median, spread, spreadPct, table, withRange } from '../lib/stats.mjs';
 
-const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'model-floor', 'ai-sdk-openai'];
+export const CONTENDERS = ['websocket', 'floor', 'floor-stream', 'model-floor', 'ai-sdk-openai'];
 const { rates, rounds, streamsPerRound, warmUp, deltas } = EVENT_PACE;
 
 export async function measure(ctx) {
@@ -71,6 +72,50 @@ function figure(result, rate, field) {
   return perRun(result.records, (r) =>
     median(r.streams.filter((s) => s.rate === rate).map((s) => s[field])),
   );
+}
+
+/** A stream's CPU per event on the main thread: the process's less its other threads' (NaN where unknown). */
+const mainThreadUs = (s) =>
+  typeof s.otherUsPerEvent === 'number' ? s.cpuUsPerEvent - s.otherUsPerEvent : NaN;
+
+const mainFigure = (result, rate) =>
+  perRun(result.records, (r) => median(r.streams.filter((s) => s.rate === rate).map(mainThreadUs)));
+
+/** Whether the streams carry their other threads' CPU (Linux's /proc). */
+const hasThreadSplit = (result) =>
+  result.records.some((r) => r.streams.some((s) => typeof s.otherUsPerEvent === 'number'));
+
+function renderThreads(result) {
+  if (!hasThreadSplit(result)) return '';
+  const rows = CONTENDERS.map((id) => [
+    labelOf(id),
+    ...rates.flatMap((rate) => {
+      const main = mainFigure(result, rate);
+      return [
+        fixed(median(figure(result, rate, 'otherUsPerEvent')[id]), 1),
+        fixed(median(main[id]), 1),
+        ratioText(ratioOf(main[id], main.floor)),
+        ratioText(ratioOf(main[id], main['model-floor'])),
+      ];
+    }),
+  ]);
+  return [
+    "**Main thread and other threads.** A stream's process CPU includes what the process's other threads did meanwhile: V8's concurrent garbage collection and its compiler threads, read from `/proc/self/task/*/schedstat` just outside each stream. Per event, µs, median of runs: the other threads' share, and the main thread's (the process's less the other threads'), which is the provider's own code and the stream machinery, against the floor's and the minimal model's.",
+    '',
+    table(
+      [
+        'contender',
+        ...rates.flatMap((rate) => [
+          `${int(rate)}/s: other threads`,
+          'main thread',
+          '× floor',
+          '× minimal model',
+        ]),
+      ],
+      rows,
+    ),
+    '',
+  ].join('\n');
 }
 
 function renderRate(result, rate) {
@@ -150,10 +195,23 @@ export function render(result) {
     `One stream = ${int(result.deltas)} text deltas (${int(result.events)} events, ${fixed(result.bytes / 1024, 0)} KB of JSON) cut from a recorded OpenAI stream, paced by a server in its own process so each event leaves in its own write and reaches the client in its own socket read ("socket reads / event" counts the client's read system calls; below 1 means the client fell behind and read several events at once). Model level: \`doStream\` of the V4 model, the stream drained by a plain loop; the floor parses each frame with \`JSON.parse\` and nothing else; the floor with one \`ReadableStream\` per call also hands each parsed event through a stream to a reader loop, as a provider must hand its parts to the AI SDK, and so shows what that stream alone costs per event; the minimal model is a hand-written LanguageModelV4 on the floor's socket that maps only the events the mock sends into parts, without validation, options or metadata (\`contenders/floor-model.mjs\`): the least a provider can be. CPU = \`process.cpuUsage()\` of the contender's own process over each stream. Per run: one process per contender, all alive at once and each warmed up, then ${rounds} rounds of ${rates.map((r) => `${streamsPerRound[r]} stream(s) at ${int(r)}/s`).join(' and ')}, interleaved: one stream of each contender in turn, in rotating order, so that drift in the machine's load reaches all of them alike (a process waits its turn idle); the run's figure is the median of its streams, the table gives the median over ${runs} run(s) and their range. "× floor" and "× @ai-sdk/openai" compare medians; the range is that of the run-by-run ratios.`,
     '',
     ...rates.map((rate) => renderRate(result, rate)),
+    renderThreads(result),
     renderWarmUp(result),
     `Every stream carried all ${int(result.chars)} characters of text: ${result.records.every((r) => r.streams.every((s) => s.chars === result.chars)) ? 'yes' : '**no**'}.`,
     '',
   ].join('\n');
+}
+
+/** The main thread's CPU per event against the floor's (reported, where the split is known). */
+function mainThreadRows(result, rate) {
+  if (!hasThreadSplit(result)) return [];
+  const main = mainFigure(result, rate);
+  return [
+    reportedRow(
+      `client CPU per event at ${int(rate)}/s, main thread only (without V8's GC and compiler threads), against the floor's`,
+      `${ratioText(ratioOf(main.websocket, main.floor))} (${fixed(median(main.websocket), 1)} vs ${fixed(median(main.floor), 1)} µs)`,
+    ),
+  ];
 }
 
 export function targets(result) {
@@ -177,6 +235,7 @@ export function targets(result) {
         `client CPU per event at ${int(rate)}/s: the minimal model, and this package against it`,
         `${ratioText(ratioOf(cpu['model-floor'], cpu.floor))} the floor (${us('model-floor')} µs) · this package ${ratioText(ratioOf(cpu.websocket, cpu['model-floor']))} it`,
       ),
+      ...mainThreadRows(result, rate),
       targetRow({
         target: `client CPU per event at ${int(rate)}/s ≤ 0.5× @ai-sdk/openai (SSE)`,
         measured: `${ratioText(sse)} (${us('websocket')} vs ${us('ai-sdk-openai')} µs)`,

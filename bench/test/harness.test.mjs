@@ -39,6 +39,11 @@ describe('harness', () => {
         for (const s of streams) {
           expect(s.chars).toBe(server.chars);
           expect(s.cpuUsPerEvent).toBeGreaterThan(0);
+          // Part of the process's CPU, known where /proc is (null elsewhere).
+          if (s.otherUsPerEvent !== null) {
+            expect(s.otherUsPerEvent).toBeGreaterThanOrEqual(0);
+            expect(s.otherUsPerEvent).toBeLessThan(s.cpuUsPerEvent);
+          }
           expect(s.window[1]).toBeGreaterThan(s.window[0]);
         }
         const stats = await server.stats();
