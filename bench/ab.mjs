@@ -18,13 +18,20 @@
 //   AB_LOOPS=<n>       measured loops per build (default 60; 12 steps each, the first 2 left out)
 //   AB_TOOLS=<n>       function tools of every step (default 1; more get a new schema object per
 //                      step, as zod tools do: bench/lib/model-loop.mjs, `agentTools`)
+//   AB_MODE=events     client CPU per event instead: the event-pace section's stream (2,000 text
+//                      deltas, one per socket read) at AB_RATE events/s (default 4,000), AB_STREAMS
+//                      measured streams per build (default 40) after 20 warm-up streams each
 import { execFileSync, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { drainModel } from './contenders/paced-stream.mjs';
+import { cpuMicros } from './lib/clock.mjs';
+import { EVENT_PACE } from './lib/config.mjs';
 import { ROOT } from './lib/dist.mjs';
 import { runModelLoop } from './lib/model-loop.mjs';
+import { startServer as startPacedServer } from './lib/server-client.mjs';
 import { median } from './lib/stats.mjs';
 import { API_KEY, MODEL_ID } from './lib/workload.mjs';
 
@@ -148,11 +155,66 @@ export async function compare(
   }
 }
 
+/**
+ * Client CPU per event of two revisions, side by side in one process as `compare` does: both
+ * builds stream the event-pace section's paced text stream in turn (A B, B A, …), each from its
+ * own provider and socket; the server is the section's, in its own process.
+ */
+export async function compareEvents(revA, revB, { rate = 4000, streams = 40, warmUpStreams = 20 }) {
+  const dirs = [build(revA, 'a'), build(revB, 'b')];
+  const server = await startPacedServer({ kind: 'paced', deltas: EVENT_PACE.deltas });
+  const providers = [];
+  try {
+    for (const [k, dir] of dirs.entries()) {
+      const { createOpenAIWebSocket } = await loadBuild(dir);
+      providers.push(
+        createOpenAIWebSocket({
+          apiKey: API_KEY,
+          baseURL: server.url,
+          transport: 'websocket',
+          name: `ab-${k}`,
+          ...ownState(k),
+        }),
+      );
+    }
+    const once = async (k) => {
+      const start = cpuMicros();
+      const chars = await drainModel(providers[k](MODEL_ID), rate);
+      const us = (cpuMicros() - start) / server.events;
+      if (chars !== server.chars) throw new Error(`build ${k}: ${chars} of ${server.chars} chars`);
+      return us;
+    };
+    for (let i = 0; i < warmUpStreams; i++) for (const k of [0, 1]) await once(k);
+    const cpu = [[], []];
+    for (let i = 0; i < streams; i++) {
+      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) cpu[k].push(await once(k));
+    }
+    const [a, b] = cpu.map(median);
+    return { a, b, ratio: b / a, streams: cpu[0].length };
+  } finally {
+    await Promise.all(providers.map((provider) => provider.close()));
+    await server.close();
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [revA, revB = '.'] = process.argv.slice(2);
   if (!revA) {
     console.error('usage: npm run bench:ab -- <rev-a> [<rev-b>]');
     process.exit(2);
+  }
+  if (process.env.AB_MODE === 'events') {
+    const rate = Number(process.env.AB_RATE ?? 4000);
+    const result = await compareEvents(revA, revB, {
+      rate,
+      streams: Number(process.env.AB_STREAMS ?? 40),
+    });
+    const us = (value) => `${value.toFixed(1)} µs`;
+    console.log(
+      `client CPU per event at ${rate}/s (median of ${result.streams} streams each): ` +
+        `A ${revA} ${us(result.a)}, B ${revB} ${us(result.b)}, B/A ${result.ratio.toFixed(3)}`,
+    );
+    process.exit(0);
   }
   const result = await compare(revA, revB, {
     items: Number(process.env.AB_ITEMS ?? 100),

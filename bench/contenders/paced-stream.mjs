@@ -18,7 +18,7 @@ import { packageProvider } from './package-provider.mjs';
 const promptText = (rate) => `Write a long answer. #rate=${rate}`;
 
 /** Drains a model stream the cheapest way a caller can; returns the text length it carried. */
-async function drainModel(model, rate) {
+export async function drainModel(model, rate) {
   const prompt = [{ role: 'user', content: [{ type: 'text', text: promptText(rate) }] }];
   const { stream } = await model.doStream({ prompt });
   const reader = stream.getReader();

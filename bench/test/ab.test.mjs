@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare } from '../ab.mjs';
+import { compare, compareEvents } from '../ab.mjs';
 
 describe('bench:ab', () => {
   it('builds a committed revision and the working tree and measures both in one process', async () => {
@@ -11,5 +11,13 @@ describe('bench:ab', () => {
     expect(result.ratio).toBeCloseTo(result.b / result.a, 10);
     // Each build on its own pool, heads and credentials: two registry entries, not one shared.
     expect(result.sharedStates).toBe(2);
+  }, 180_000);
+
+  it('measures the CPU per event of two builds streaming in turn', async () => {
+    const result = await compareEvents('HEAD', '.', { rate: 4000, streams: 2, warmUpStreams: 1 });
+    expect(result.streams).toBe(2);
+    expect(result.a).toBeGreaterThan(0);
+    expect(result.b).toBeGreaterThan(0);
+    expect(result.ratio).toBeCloseTo(result.b / result.a, 10);
   }, 180_000);
 });
