@@ -103,6 +103,25 @@ const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
  */
 const ownState = (k) => ({ pool: { maxIdleSockets: 32 + k } });
 
+/** Build `k`'s provider on `url`, with state of its own. */
+const providerOf = (build, k, url) =>
+  build.createOpenAIWebSocket({
+    apiKey: API_KEY,
+    baseURL: url,
+    transport: 'websocket',
+    name: `ab-${k}`,
+    ...ownState(k),
+  });
+
+/** `measure(k)` for both builds `rounds` times, in alternating order (A B, B A, …); per build, every result. */
+async function alternate(rounds, measure) {
+  const results = [[], []];
+  for (let i = 0; i < rounds; i++) {
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) results[k].push(await measure(k, i));
+  }
+  return results;
+}
+
 export async function compare(
   revA,
   revB,
@@ -114,13 +133,7 @@ export async function compare(
     const builds = await Promise.all(dirs.map(loadBuild));
     const historyPairs = Math.max(0, Math.round((items - 2) / 2));
     const loop = async (k, label, { url = server.url, pairs = historyPairs } = {}) => {
-      const provider = builds[k].createOpenAIWebSocket({
-        apiKey: API_KEY,
-        baseURL: url,
-        transport: 'websocket',
-        name: `ab-${k}`,
-        ...ownState(k),
-      });
+      const provider = providerOf(builds[k], k, url);
       try {
         const userText = `A/B ${k} ${label}. #tools=100000`;
         const steps = await runModelLoop(provider(MODEL_ID), {
@@ -140,10 +153,7 @@ export async function compare(
       for (const k of [0, 1]) await loop(k, `warm-up ${i}`, fast);
     // One loop each on the measured mock, thrown away: the paced regime warms up too.
     for (const k of [0, 1]) await loop(k, 'paced warm-up');
-    const cpu = [[], []];
-    for (let i = 0; i < loops; i++) {
-      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) cpu[k].push(...(await loop(k, String(i))));
-    }
+    const cpu = (await alternate(loops, (k, i) => loop(k, String(i)))).map((runs) => runs.flat());
     const [a, b] = cpu.map(median);
     // How many registry entries the measured loops used: one per build, or they shared state.
     const sharedStates = [...(globalThis[REGISTRY]?.keys() ?? [])].filter((key) =>
@@ -165,18 +175,8 @@ export async function compareEvents(revA, revB, { rate = 4000, streams = 40, war
   const server = await startPacedServer({ kind: 'paced', deltas: EVENT_PACE.deltas });
   const providers = [];
   try {
-    for (const [k, dir] of dirs.entries()) {
-      const { createOpenAIWebSocket } = await loadBuild(dir);
-      providers.push(
-        createOpenAIWebSocket({
-          apiKey: API_KEY,
-          baseURL: server.url,
-          transport: 'websocket',
-          name: `ab-${k}`,
-          ...ownState(k),
-        }),
-      );
-    }
+    for (const [k, dir] of dirs.entries())
+      providers.push(providerOf(await loadBuild(dir), k, server.url));
     const once = async (k) => {
       const start = cpuMicros();
       const chars = await drainModel(providers[k](MODEL_ID), rate);
@@ -185,10 +185,7 @@ export async function compareEvents(revA, revB, { rate = 4000, streams = 40, war
       return us;
     };
     for (let i = 0; i < warmUpStreams; i++) for (const k of [0, 1]) await once(k);
-    const cpu = [[], []];
-    for (let i = 0; i < streams; i++) {
-      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) cpu[k].push(await once(k));
-    }
+    const cpu = await alternate(streams, once);
     const [a, b] = cpu.map(median);
     return { a, b, ratio: b / a, streams: cpu[0].length };
   } finally {
