@@ -263,6 +263,64 @@ describe('many conversations at once', () => {
   });
 });
 
+describe('many long conversations in one process', () => {
+  it('200 conversations of 1,000 items each keep continuing by delta, taking turns', async () => {
+    // 200,000 items of history in all, within the chain heads' bound only if each conversation
+    // counts once: counted once per step (a head and the one it continued), the latest heads of
+    // the conversations that had not had their turn yet were evicted, and with store false such
+    // a conversation had to send its whole history again.
+    const lanes = await startMock({ pool: { lanes: 32 } });
+    try {
+      const model = lanes.provider('gpt-4.1-mini');
+      const history: ModelMessage[] = Array.from({ length: 500 }, (_, i): ModelMessage[] => [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', toolCallId: `call_${i}`, toolName: 'lookup', input: { i } },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: `call_${i}`,
+              toolName: 'lookup',
+              output: { type: 'json', value: { i } },
+            },
+          ],
+        },
+      ]).flat();
+      const conversations = Array.from({ length: 200 }, (_, c): ModelMessage[] => [
+        { role: 'user', content: `conversation ${c}` },
+        ...history,
+      ]);
+      const metas: Record<string, unknown>[][] = [[], [], []];
+      for (let turn = 0; turn < 3; turn++) {
+        for (const messages of conversations) {
+          messages.push({ role: 'user', content: `turn ${turn}` });
+          const result = await generateText({
+            model,
+            messages,
+            providerOptions: { openai: { store: false } },
+          });
+          metas[turn].push(wsMeta(result.providerMetadata));
+          messages.push(...result.response.messages);
+        }
+      }
+      expect(metas[0].every((meta) => meta.inputMode === 'full')).toBe(true);
+      for (const meta of [...metas[1], ...metas[2]]) {
+        expect(meta).toMatchObject({ inputMode: 'delta', reason: 'continuation' });
+      }
+      const deltas = lanes.server.requests.filter((r) => r.previousResponseId !== null);
+      expect(deltas).toHaveLength(400);
+      for (const record of deltas) expect(record.duplicates).toEqual([]);
+    } finally {
+      await lanes.close();
+    }
+  });
+});
+
 describe('the frame of a continuation', () => {
   it('leaves before the event loop turns, even when other work used up the slice of that turn', async () => {
     // Whether the event loop had turned when each frame was sent.

@@ -8,17 +8,22 @@ export type HeadForm = {
   conversionState?: ConversionState;
 };
 
+/** The arrays of the head a deferred form is made from. */
+export type HeadArrays = Pick<HeadForm, 'messages' | 'items'>;
+
 /**
  * A form of a head that is only made when a call needs it. A head's plain form (its context as
  * an app that drops metadata sends it) costs a conversion of the response's output, and almost
  * every next prompt carries the metadata, so it is converted the first time a prompt does not
- * (once, however many calls ask at the same time).
+ * (once, however many calls ask at the same time). It is made from the arrays of the head that
+ * asks (`load(head)`), not from arrays it keeps: a head whose arrays were given up for a later
+ * head's (`HeadStore.supersede`) keeps its form.
  */
 export class DeferredForm {
   private form: HeadForm | undefined;
   private pending: Promise<HeadForm> | undefined;
 
-  constructor(private make: (() => Promise<HeadForm>) | undefined) {}
+  constructor(private make: ((head: HeadArrays) => Promise<HeadForm>) | undefined) {}
 
   /** A form that is already known. */
   static of(form: HeadForm): DeferredForm {
@@ -32,10 +37,10 @@ export class DeferredForm {
     return this.form;
   }
 
-  load(): Promise<HeadForm> {
+  load(head: HeadArrays): Promise<HeadForm> {
     if (this.form) return Promise.resolve(this.form);
-    const make = this.make as () => Promise<HeadForm>;
-    this.pending ??= make().then((form) => {
+    const make = this.make as (head: HeadArrays) => Promise<HeadForm>;
+    this.pending ??= make(head).then((form) => {
       this.form = form;
       // What it was made from is no longer needed.
       this.make = undefined;

@@ -49,17 +49,73 @@ export type ChainHead = {
   approvalRequestIds?: ReadonlySet<string>;
 };
 
+/** The arrays of the newest head of a line of heads, each continuing the one before. */
+type LineArrays = { messages: readonly Message[]; items: readonly InputItem[] };
+
+/**
+ * The line each superseded head and the head that continued it belong to. Its views read the
+ * line's newest arrays, which start with theirs: a line keeps one pair of arrays however long it
+ * grows, not one per head.
+ */
+const lines = new WeakMap<ChainHead, LineArrays>();
+
+/** Heads that hold no arrays of their own (views on their line's); they count as one item. */
+const views = new WeakSet<ChainHead>();
+
+/**
+ * `parent` on its line's arrays: the same head, its messages and items sliced from the line's
+ * when a call asks for them (a regenerated step), once.
+ */
+function viewOf(parent: ChainHead, line: LineArrays): ChainHead {
+  const messageCount = parent.messages.length;
+  const itemCount = parent.items.length;
+  let messages: readonly Message[] | undefined;
+  let items: readonly InputItem[] | undefined;
+  const view: ChainHead = {
+    responseId: parent.responseId,
+    scope: parent.scope,
+    settingsKey: parent.settingsKey,
+    conversionKey: parent.conversionKey,
+    get messages() {
+      messages ??= line.messages.slice(0, messageCount);
+      return messages;
+    },
+    get items() {
+      items ??= line.items.slice(0, itemCount);
+      return items;
+    },
+    inputWarnings: parent.inputWarnings,
+    conversionState: parent.conversionState,
+    plain: parent.plain,
+    stored: parent.stored,
+    connectionId: parent.connectionId,
+    chain: parent.chain,
+    approvalRequestIds: parent.approvalRequestIds,
+  };
+  views.add(view);
+  return view;
+}
+
+/** Whether `whole` starts with the very elements of `part`. */
+function startsWith<T>(whole: readonly T[], part: readonly T[]): boolean {
+  if (whole.length < part.length) return false;
+  for (let i = part.length - 1; i >= 0; i--) if (whole[i] !== part[i]) return false;
+  return true;
+}
+
 /**
  * Chain heads by response id and by explicit conversation id. Bounded (LRU): a head costs only
  * references to items the application's own history already holds.
  */
 export class HeadStore {
   // Bounded by count and by the items the heads hold (references into the applications' own
-  // histories, but a pool outlives requests): the least recently used heads go first.
+  // histories, but a pool outlives requests): the least recently used heads go first. A head
+  // that a later one continued shares that one's arrays and counts as one: the bound is on
+  // conversations' histories, each counted once, not once per step.
   private readonly byId = new LRUCache<string, ChainHead>({
     max: 2_000,
     maxSize: 250_000,
-    sizeCalculation: (head) => head.items.length + 1,
+    sizeCalculation: (head) => (views.has(head) ? 1 : head.items.length + 1),
   });
   private readonly byConversation = new LRUCache<string, string>({ max: 2_000 });
   /** Responses this process saw fail, stop incomplete or break off: never continued. */
@@ -81,6 +137,28 @@ export class HeadStore {
     if (conversationId !== undefined) {
       this.byConversation.set(`${head.scope}\n${conversationId}`, head.responseId);
     }
+  }
+
+  /**
+   * `child` continued `parent`: its messages and items start with the parent's. The parent stays
+   * (a regenerated step continues it again) but gives up its own arrays for views on the
+   * child's, so a long conversation is held once rather than once per step. Nothing changes when
+   * the store no longer holds this parent, or the child does not start with its very elements.
+   */
+  supersede(parent: ChainHead, child: ChainHead): void {
+    const key = `${parent.scope}\n${parent.responseId}`;
+    if (this.byId.peek(key) !== parent || child.scope !== parent.scope) return;
+    if (!startsWith(child.messages, parent.messages) || !startsWith(child.items, parent.items)) {
+      return;
+    }
+    // The child extends the parent's line when the parent is its newest head; a head continued
+    // from the middle of a line (a regenerated step) starts a line of its own.
+    const known = lines.get(parent);
+    const line = known?.items === parent.items ? known : { messages: [], items: [] };
+    line.messages = child.messages;
+    line.items = child.items;
+    lines.set(child, line);
+    this.byId.set(key, viewOf(parent, line));
   }
 
   /** Forget a chain (failed continuation, aborted turn): the next call sends full input. */

@@ -115,7 +115,7 @@ export async function ensureHeadForms(
   head: ChainHead | undefined,
   items: readonly InputItem[],
 ): Promise<void> {
-  if (head && !extendsHistory(head.items, items)) await head.plain.load();
+  if (head && !extendsHistory(head.items, items)) await head.plain.load(head);
 }
 
 /**

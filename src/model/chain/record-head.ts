@@ -152,38 +152,40 @@ export async function recordHead(
     ? [outputMessage(collectContent(parts).content, true)]
     : withMetadata.messages;
   const messages = [...prompt, ...(withMetadata.messages.length > 0 ? output : [])];
-  // The plain form starts with the same prompt and input: it is made from this head's arrays
-  // and the request's conversion options, so a head keeps no second copy of them.
+  // The plain form starts with the same prompt and input: it is made from the arrays of the
+  // head that asks and the request's conversion options, so it holds no copy of them.
   const { conversion, conversionState } = request;
   const promptLength = prompt.length;
   const inputLength = request.input.length;
-  heads.add(
-    {
-      responseId,
-      scope: call.scope,
-      settingsKey: call.settingsKey,
-      conversionKey: request.conversionKey,
-      inputWarnings: request.inputWarnings,
-      conversionState: withMetadata.state,
-      messages,
-      items,
-      plain: new DeferredForm(async () => {
-        const plainOutput = outputMessage(content, false);
-        const plain = await nextPromptView(plainOutput, { conversion, conversionState });
-        return {
-          messages: [...messages.slice(0, promptLength), ...plain.messages],
-          items: [...items.slice(0, inputLength), ...plain.items],
-          conversionState: plain.state,
-        };
-      }),
-      stored: request.store,
-      connectionId: settled.connectionId,
-      chain,
-      approvalRequestIds: new Set(
-        content.flatMap((part) => (part.type === 'tool-approval-request' ? [part.approvalId] : [])),
-      ),
-    },
-    request.conversationId,
-  );
+  const head: ChainHead = {
+    responseId,
+    scope: call.scope,
+    settingsKey: call.settingsKey,
+    conversionKey: request.conversionKey,
+    inputWarnings: request.inputWarnings,
+    conversionState: withMetadata.state,
+    messages,
+    items,
+    plain: new DeferredForm(async (held) => {
+      const plainOutput = outputMessage(content, false);
+      const plain = await nextPromptView(plainOutput, { conversion, conversionState });
+      return {
+        messages: [...held.messages.slice(0, promptLength), ...plain.messages],
+        items: [...held.items.slice(0, inputLength), ...plain.items],
+        conversionState: plain.state,
+      };
+    }),
+    stored: request.store,
+    connectionId: settled.connectionId,
+    chain,
+    approvalRequestIds: new Set(
+      content.flatMap((part) => (part.type === 'tool-approval-request' ? [part.approvalId] : [])),
+    ),
+  };
+  // The head this one continued stays (a regenerated step continues it again), on this head's
+  // arrays: a conversation holds its history once, not once per step. First, so that the new
+  // head is the most recently used.
+  if (settled.continued) heads.supersede(settled.continued, head);
+  heads.add(head, request.conversationId);
   return responseId;
 }

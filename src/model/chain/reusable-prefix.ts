@@ -15,7 +15,7 @@ export async function reusablePrefix(
   prompt: Prompt,
 ): Promise<PromptPrefix | undefined> {
   if (!head) return undefined;
-  return heldPrefix(head, prompt) ?? prefixOf(head, await head.plain.load(), prompt);
+  return heldPrefix(head, prompt) ?? prefixOf(head, await head.plain.load(head), prompt);
 }
 
 /** The same, for the head's messages with their metadata only (the form its `chain` hashes). */

@@ -6,17 +6,21 @@ const form = (text: string): HeadForm => ({
   items: [{ role: 'user', content: [{ type: 'input_text', text }] }],
 });
 
+const head = form('head');
+
 describe('DeferredForm', () => {
-  it('is not made until a call loads it', async () => {
+  it('is not made until a call loads it, from the arrays of the head that asks', async () => {
     let made = 0;
-    const deferred = new DeferredForm(async () => {
+    const deferred = new DeferredForm(async (held) => {
       made++;
-      return form('a');
+      return { messages: [...held.messages, ...form('a').messages], items: [...held.items] };
     });
     expect(made).toBe(0);
     expect(deferred.current).toBeUndefined();
-    expect(await deferred.load()).toEqual(form('a'));
-    expect(deferred.current).toEqual(form('a'));
+    const loaded = await deferred.load(head);
+    expect(loaded.messages).toEqual([...head.messages, ...form('a').messages]);
+    expect(loaded.items).toEqual(head.items);
+    expect(deferred.current).toBe(loaded);
   });
 
   it('is made once, however many calls ask at the same time', async () => {
@@ -25,8 +29,12 @@ describe('DeferredForm', () => {
       made++;
       return form('b');
     });
-    const loaded = await Promise.all([deferred.load(), deferred.load(), deferred.load()]);
-    await deferred.load();
+    const loaded = await Promise.all([
+      deferred.load(head),
+      deferred.load(head),
+      deferred.load(head),
+    ]);
+    await deferred.load(head);
     expect(made).toBe(1);
     expect(new Set(loaded).size).toBe(1);
   });
@@ -34,6 +42,6 @@ describe('DeferredForm', () => {
   it('a known form is there at once', async () => {
     const known = DeferredForm.of(form('c'));
     expect(known.current).toEqual(form('c'));
-    expect(await known.load()).toBe(known.current);
+    expect(await known.load(head)).toBe(known.current);
   });
 });

@@ -1,6 +1,9 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { DeferredForm } from '../../../src/model/chain/head-form';
 import { type ChainHead, HeadStore } from '../../../src/model/chain/head-store';
+import type { Message } from '../../../src/types';
 
 function head(responseId: string, items: number, scope = 's'): ChainHead {
   const list = new Array(items).fill({ role: 'user', content: 'x' });
@@ -16,6 +19,15 @@ function head(responseId: string, items: number, scope = 's'): ChainHead {
     stored: true,
     connectionId: 1,
   };
+}
+
+/** A full garbage collection, then a turn, so that weak references to what died are cleared. */
+async function collectGarbage(): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 describe('HeadStore', () => {
@@ -44,5 +56,169 @@ describe('HeadStore', () => {
     store.add(head('resp_1', 1), undefined);
     store.drop('s', 'resp_1');
     expect(store.get('s', 'resp_1')).toBeUndefined();
+  });
+
+  describe('supersede: a head that a later one continued', () => {
+    const message = (text: string): Message => ({
+      role: 'user',
+      content: [{ type: 'text', text }],
+    });
+    /** `parent` plus one message and two items: a head that continued it. */
+    function continued(parent: ChainHead, responseId: string): ChainHead {
+      return {
+        ...head(responseId, 0, parent.scope),
+        messages: [...parent.messages, message(responseId)],
+        items: [...parent.items, { type: 'message' }, { type: 'message' }],
+      };
+    }
+    function conversation(id: string, items: number): ChainHead {
+      const root = head(id, items);
+      // Every field set, optional ones too: a view must carry each of them.
+      return {
+        ...root,
+        messages: [message(id)],
+        conversionState: { approvalIds: new Set(), programCallIds: new Set() },
+        chain: new Uint8Array(32),
+        approvalRequestIds: new Set(['mcpr_1']),
+        // Not made yet: a made form holds arrays of its own.
+        plain: new DeferredForm(async (held) => ({ messages: held.messages, items: held.items })),
+      };
+    }
+
+    it('keeps the parent, with its fields, on views of the child arrays', () => {
+      const store = new HeadStore();
+      const parent = conversation('resp_1', 5);
+      const child = continued(parent, 'resp_2');
+      store.add(parent, undefined);
+      store.supersede(parent, child);
+      store.add(child, undefined);
+      const kept = store.get('s', 'resp_1') as ChainHead;
+      expect(kept).not.toBe(parent);
+      expect(Object.keys(kept).sort()).toEqual(Object.keys(parent).sort());
+      for (const key of Object.keys(parent) as (keyof ChainHead)[]) {
+        if (key !== 'messages' && key !== 'items') expect(kept[key]).toBe(parent[key]);
+      }
+      expect(kept.items).toEqual(parent.items);
+      expect(kept.messages).toEqual(parent.messages);
+      // One slice, made when first asked for, the same array after that (plans compare it by identity).
+      expect(kept.items).toBe(kept.items);
+      expect(kept.items.every((item, i) => item === child.items[i])).toBe(true);
+    });
+
+    it('counts each conversation once: 200 of 1,000 items keep both heads of every step', () => {
+      const store = new HeadStore();
+      const parents = Array.from({ length: 200 }, (_, c) => conversation(`a${c}`, 1_000));
+      for (const parent of parents) store.add(parent, undefined);
+      for (const parent of parents) {
+        const child = continued(parent, `b${parent.responseId}`);
+        store.get('s', parent.responseId);
+        store.supersede(parent, child);
+        store.add(child, undefined);
+      }
+      for (const parent of parents) {
+        expect(store.get('s', parent.responseId)).toBeDefined();
+        expect(store.get('s', `b${parent.responseId}`)).toBeDefined();
+      }
+    });
+
+    it('without it, the same steps evict the heads of conversations still to take theirs', () => {
+      const store = new HeadStore();
+      const parents = Array.from({ length: 200 }, (_, c) => conversation(`a${c}`, 1_000));
+      for (const parent of parents) store.add(parent, undefined);
+      for (const parent of parents) {
+        store.get('s', parent.responseId);
+        store.add(continued(parent, `b${parent.responseId}`), undefined);
+      }
+      expect(
+        parents.filter((p) => store.get('s', p.responseId) === undefined).length,
+      ).toBeGreaterThan(0);
+    });
+
+    it('a line of steps keeps the arrays of its newest head only', async () => {
+      const store = new HeadStore();
+      // Built in a scope of their own: afterwards only the store refers to the heads.
+      const superseded = (() => {
+        const a = conversation('resp_a', 3);
+        const b = continued(a, 'resp_b');
+        const c = continued(b, 'resp_c');
+        store.add(a, undefined);
+        store.supersede(a, b);
+        store.add(b, undefined);
+        store.supersede(b, c);
+        store.add(c, undefined);
+        return [new WeakRef(a.items), new WeakRef(b.items), new WeakRef(b.messages)];
+      })();
+      await collectGarbage();
+      expect(superseded.map((ref) => ref.deref())).toEqual([undefined, undefined, undefined]);
+      const [a, b, c] = ['resp_a', 'resp_b', 'resp_c'].map((id) => store.get('s', id) as ChainHead);
+      expect(a.items).toHaveLength(3);
+      expect(b.items).toHaveLength(5);
+      expect(b.items.every((item, i) => item === c.items[i])).toBe(true);
+      expect(b.messages.map((m) => m.content)).toEqual(
+        c.messages.slice(0, 2).map((m) => m.content),
+      );
+    });
+
+    it('a step continued from the middle of a line starts a line of its own', () => {
+      const store = new HeadStore();
+      const a = conversation('resp_a', 3);
+      const b = continued(a, 'resp_b');
+      store.add(a, undefined);
+      store.supersede(a, b);
+      store.add(b, undefined);
+      const c = continued(b, 'resp_c');
+      store.supersede(b, c);
+      store.add(c, undefined);
+      // The step after a regenerated: it continues the view of b, not c.
+      const bView = store.get('s', 'resp_b') as ChainHead;
+      const other = continued(bView, 'resp_other');
+      store.supersede(bView, other);
+      store.add(other, undefined);
+      const keptB = store.get('s', 'resp_b') as ChainHead;
+      const keptA = store.get('s', 'resp_a') as ChainHead;
+      expect(keptB.items.every((item, i) => item === other.items[i])).toBe(true);
+      expect(keptA.items).toEqual(a.items);
+      expect(store.get('s', 'resp_c')?.items).toBe(c.items);
+    });
+
+    it('changes nothing when the child holds copies, not the very elements', () => {
+      const store = new HeadStore();
+      const parent = conversation('resp_1', 3);
+      const child = continued(parent, 'resp_2');
+      const copied = { ...child, items: child.items.map((item) => ({ ...item })) };
+      store.add(parent, undefined);
+      store.supersede(parent, copied);
+      expect(store.get('s', 'resp_1')).toBe(parent);
+    });
+
+    it('changes nothing when the store holds another head for that response, or none', () => {
+      const store = new HeadStore();
+      const parent = conversation('resp_1', 3);
+      const other = conversation('resp_1', 3);
+      store.add(other, undefined);
+      store.supersede(parent, continued(parent, 'resp_2'));
+      expect(store.get('s', 'resp_1')).toBe(other);
+      store.drop('s', 'resp_1');
+      store.supersede(parent, continued(parent, 'resp_3'));
+      expect(store.get('s', 'resp_1')).toBeUndefined();
+    });
+
+    it('a deferred plain form of the parent is made from its views', async () => {
+      const store = new HeadStore();
+      const parent: ChainHead = {
+        ...conversation('resp_1', 2),
+        plain: new DeferredForm(async (held) => ({
+          messages: [...held.messages],
+          items: [...held.items],
+        })),
+      };
+      const child = continued(parent, 'resp_2');
+      store.add(parent, undefined);
+      store.supersede(parent, child);
+      const kept = store.get('s', 'resp_1') as ChainHead;
+      const plain = await kept.plain.load(kept);
+      expect(plain.items).toEqual(parent.items);
+      expect(plain.messages).toEqual(parent.messages);
+    });
   });
 });
