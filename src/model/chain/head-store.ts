@@ -59,9 +59,6 @@ type LineArrays = { messages: readonly Message[]; items: readonly InputItem[] };
  */
 const lines = new WeakMap<ChainHead, LineArrays>();
 
-/** Heads that hold no arrays of their own (views on their line's); they count as one item. */
-const views = new WeakSet<ChainHead>();
-
 /**
  * `parent` on its line's arrays: the same head, its messages and items sliced from the line's
  * when a call asks for them (a regenerated step), once.
@@ -92,7 +89,6 @@ function viewOf(parent: ChainHead, line: LineArrays): ChainHead {
     chain: parent.chain,
     approvalRequestIds: parent.approvalRequestIds,
   };
-  views.add(view);
   return view;
 }
 
@@ -108,15 +104,20 @@ function startsWith<T>(whole: readonly T[], part: readonly T[]): boolean {
  * references to items the application's own history already holds.
  */
 export class HeadStore {
-  // Bounded by count and by the items the heads hold (references into the applications' own
-  // histories, but a pool outlives requests): the least recently used heads go first. A head
-  // that a later one continued shares that one's arrays and counts as one: the bound is on
-  // conversations' histories, each counted once, not once per step.
+  // The newest head of each line, bounded by count and by the items the heads hold (references
+  // into the applications' own histories, but a pool outlives requests): the least recently
+  // used go first. A conversation's history counts once, not once per step.
   private readonly byId = new LRUCache<string, ChainHead>({
     max: 2_000,
     maxSize: 250_000,
-    sizeCalculation: (head) => (views.has(head) ? 1 : head.items.length + 1),
+    sizeCalculation: (head) => head.items.length + 1,
   });
+  /**
+   * Heads a later one continued (views on their line's arrays), for regenerated steps: bounded
+   * apart, so that the earlier steps of some conversations never push out the newest head of
+   * another.
+   */
+  private readonly earlier = new LRUCache<string, ChainHead>({ max: 2_000 });
   private readonly byConversation = new LRUCache<string, string>({ max: 2_000 });
   /** Responses this process saw fail, stop incomplete or break off: never continued. */
   private readonly notCompleted = new LRUCache<string, true>({ max: 2_000 });
@@ -124,7 +125,9 @@ export class HeadStore {
   private readonly unstored = new LRUCache<string, true>({ max: 10_000 });
 
   get(scope: string, responseId: string | undefined): ChainHead | undefined {
-    return responseId === undefined ? undefined : this.byId.get(`${scope}\n${responseId}`);
+    if (responseId === undefined) return undefined;
+    const key = `${scope}\n${responseId}`;
+    return this.byId.get(key) ?? this.earlier.get(key);
   }
 
   latestOf(scope: string, conversationId: string | undefined): ChainHead | undefined {
@@ -147,7 +150,9 @@ export class HeadStore {
    */
   supersede(parent: ChainHead, child: ChainHead): void {
     const key = `${parent.scope}\n${parent.responseId}`;
-    if (this.byId.peek(key) !== parent || child.scope !== parent.scope) return;
+    const newest = this.byId.peek(key) === parent;
+    if (!newest && this.earlier.peek(key) !== parent) return;
+    if (child.scope !== parent.scope) return;
     if (!startsWith(child.messages, parent.messages) || !startsWith(child.items, parent.items)) {
       return;
     }
@@ -158,12 +163,15 @@ export class HeadStore {
     line.messages = child.messages;
     line.items = child.items;
     lines.set(child, line);
-    this.byId.set(key, viewOf(parent, line));
+    if (newest) this.byId.delete(key);
+    this.earlier.set(key, viewOf(parent, line));
   }
 
   /** Forget a chain (failed continuation, aborted turn): the next call sends full input. */
   drop(scope: string, responseId: string | undefined): void {
-    if (responseId !== undefined) this.byId.delete(`${scope}\n${responseId}`);
+    if (responseId === undefined) return;
+    this.byId.delete(`${scope}\n${responseId}`);
+    this.earlier.delete(`${scope}\n${responseId}`);
   }
 
   /** A response that did not complete; `unstoredItemIds` are its items the server never kept. */
@@ -192,6 +200,7 @@ export class HeadStore {
 
   clear(): void {
     this.byId.clear();
+    this.earlier.clear();
     this.byConversation.clear();
     this.notCompleted.clear();
     this.unstored.clear();

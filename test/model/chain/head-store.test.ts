@@ -121,6 +121,27 @@ describe('HeadStore', () => {
       }
     });
 
+    it('keeps the newest head of 1,500 conversations, whatever their earlier steps number', () => {
+      const store = new HeadStore();
+      let newest = Array.from({ length: 1_500 }, (_, c) => conversation(`c${c}`, 10));
+      for (const root of newest) store.add(root, undefined);
+      const superseded: string[] = [];
+      for (let step = 1; step <= 3; step++) {
+        newest = newest.map((parent) => {
+          const child = continued(parent, `${parent.responseId}.${step}`);
+          store.get('s', parent.responseId);
+          store.supersede(parent, child);
+          store.add(child, undefined);
+          superseded.push(parent.responseId);
+          return child;
+        });
+      }
+      expect(newest.every((head) => store.get('s', head.responseId) === head)).toBe(true);
+      // The earlier steps are kept apart: the 2,000 most recent of the 4,500.
+      const kept = superseded.filter((id) => store.get('s', id) !== undefined);
+      expect(kept).toEqual(superseded.slice(-2_000));
+    });
+
     it('without it, the same steps evict the heads of conversations still to take theirs', () => {
       const store = new HeadStore();
       const parents = Array.from({ length: 200 }, (_, c) => conversation(`a${c}`, 1_000));
