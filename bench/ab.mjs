@@ -98,10 +98,11 @@ const REGISTRY = Symbol.for('ai-sdk-openai-ws.shared.v1');
  * Providers configured alike share one pool, one store of chain heads and one credential cache
  * (src/shared-state-key.ts), across module copies: the two builds would run on each other's
  * objects (A's pool and sockets carrying B's calls) and trip over each other's internal shapes.
- * A pool setting that no loop here reaches (idle sockets kept: one socket is ever open) makes
- * each build's key, and so its state, its own.
+ * A pool setting that no loop here reaches (the idle timeout, five minutes and `k` ms) makes each
+ * build's key, and so its state, its own. One idle socket is kept: each loop or stream (a new
+ * conversation) takes it over, so no measured call opens a socket.
  */
-const ownState = (k) => ({ pool: { maxIdleSockets: 32 + k } });
+const ownState = (k) => ({ pool: { maxIdleSockets: 1, idleTimeoutMs: 300_000 + k } });
 
 /** Build `k`'s provider on `url`, with state of its own. */
 const providerOf = (build, k, url) =>

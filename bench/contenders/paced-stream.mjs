@@ -48,7 +48,9 @@ async function createContender(contender, url) {
     };
   }
   if (contender === 'websocket') {
-    const provider = await packageProvider(url);
+    // Each stream starts a conversation. One idle socket kept: each takes the socket over (as
+    // the floor's streams share its one socket), so no measured stream opens a socket.
+    const provider = await packageProvider(url, { pool: { maxIdleSockets: 1 } });
     const model = provider(MODEL_ID);
     return { stream: (rate) => drainModel(model, rate), close: () => provider.close() };
   }

@@ -15,11 +15,13 @@ export type OwnLane = { connection: Connection; lane: Lane };
  * - The own lane, when it is free: the call continues from the lane's cache.
  * - With lanes on and the own lane busy (a double submit): a lane of the same socket that holds
  *   no chain, to fork the head onto.
- * - With lanes on: a lane that holds no chain, on the socket with the fewest responses in
- *   flight; a new conversation never evicts another's chain while one exists. (The caller opens
- *   a new socket before it evicts one, see `pickLeastRecentLane`.)
- * - With lanes off: the least recently used idle socket (today's rule: its chain is the least
- *   likely to be continued).
+ * - A lane that holds no chain (lanes off: an idle socket that holds none), on the socket with
+ *   the fewest responses in flight: a call never evicts another conversation's chain while one
+ *   exists. The caller opens a new socket before it evicts one (`pickLeastRecentLane`; lanes
+ *   off, while fewer than `maxIdleSockets` are idle): taking an idle socket that holds a chain
+ *   costs that conversation its next continuation from the socket (a load from the store, or
+ *   with `store: false` its whole history sent again), and conversations that take turns would
+ *   keep taking each other's sockets.
  */
 export function pickLane(
   sockets: readonly Connection[],
@@ -31,7 +33,6 @@ export function pickLane(
     const empty = multiplexed && !own.lane.retired ? emptyLane(own.connection) : undefined;
     if (empty) return { connection: own.connection, lane: empty, forkFrom: own.lane };
   }
-  if (!multiplexed) return pickLeastRecentLane(sockets);
   let best: LanePick | undefined;
   for (const connection of sockets) {
     if (best && connection.inFlight >= best.connection.inFlight) continue;

@@ -106,9 +106,12 @@ export class SessionPool {
         if (lease) return lease;
         continue;
       }
-      if (this.total < this.settings.maxSockets) return this.connect(request);
-      // Lanes on: evict the least recently used chain of the scope before another scope's socket.
-      const evicted = multiplexed ? pickLeastRecentLane(sockets) : undefined;
+      const canOpen = this.total < this.settings.maxSockets;
+      if (canOpen && (multiplexed || this.idleCount() < this.settings.maxIdleSockets)) {
+        return this.connect(request);
+      }
+      // Evict the least recently used chain of the scope before another scope's socket.
+      const evicted = pickLeastRecentLane(sockets);
       if (evicted) {
         const lease = await this.take(evicted, request);
         if (lease) return lease;
@@ -118,6 +121,19 @@ export class SessionPool {
       if (this.total < this.settings.maxSockets) return this.connect(request);
       await this.queue.wait(deadline, request.signal);
     }
+  }
+
+  /**
+   * Idle sockets, each caching a chain. With lanes off a call without a socket of its own opens
+   * one while fewer than `maxIdleSockets` are idle, and beyond that takes the least recently used
+   * chain's: conversations that take turns keep their sockets, and calls that each start a
+   * conversation reuse a bounded set of sockets rather than open one each.
+   */
+  private idleCount(): number {
+    let idle = 0;
+    for (const set of this.connections.values())
+      for (const c of set) if (!c.busy && c.usable) idle++;
+    return idle;
   }
 
   /**

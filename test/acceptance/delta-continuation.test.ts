@@ -263,6 +263,34 @@ describe('many conversations at once', () => {
   });
 });
 
+describe('conversations taking turns, lanes off', () => {
+  it("with store false, each keeps its socket's cache: no one's turn takes another's socket", async () => {
+    const model = mock.provider('gpt-4.1-mini');
+    const store = { openai: { store: false } };
+    const conversations: ModelMessage[][] = [[], [], []];
+    const metas: Record<string, unknown>[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      for (const [c, messages] of conversations.entries()) {
+        messages.push({ role: 'user', content: `conversation ${c} turn ${turn}` });
+        const result = await generateText({ model, messages, providerOptions: store });
+        metas.push(wsMeta(result.providerMetadata));
+        messages.push(...result.response.messages);
+      }
+    }
+    expect(metas.slice(0, 3).map((meta) => meta.reason)).toEqual(Array(3).fill('new-conversation'));
+    // Before: each new conversation took the idle socket of the one before, so every later turn
+    // found its socket's cache replaced and, its responses not stored, sent everything again.
+    for (const meta of metas.slice(3)) {
+      expect(meta).toMatchObject({
+        inputMode: 'delta',
+        reason: 'continuation',
+        socketReused: true,
+      });
+    }
+    expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(3);
+  });
+});
+
 describe('many long conversations in one process', () => {
   it('200 conversations of 1,000 items each keep continuing by delta, taking turns', async () => {
     // 200,000 items of history in all, within the chain heads' bound only if each conversation

@@ -35,10 +35,20 @@ describe('response headers', () => {
     const generated = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'one' });
     expect(generated.response.headers?.['x-request-id']).toBe('req_upgrade_1');
     expect(generated.response.headers?.upgrade).toBe('websocket');
-    const streamed = streamText({ model: provider('gpt-4.1-mini'), prompt: 'two' });
+    // The conversation goes on, on the same socket: the same upgrade.
+    const streamed = streamText({
+      model: provider('gpt-4.1-mini'),
+      messages: [
+        { role: 'user', content: 'one' },
+        ...generated.response.messages,
+        { role: 'user', content: 'two' },
+      ],
+    });
     await streamed.consumeStream();
-    // The same socket: the same upgrade.
     expect((await streamed.response).headers?.['x-request-id']).toBe('req_upgrade_1');
+    // Another conversation gets a socket of its own, with its own upgrade.
+    const other = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'three' });
+    expect(other.response.headers?.['x-request-id']).toBe('req_upgrade_2');
   });
 });
 

@@ -63,14 +63,51 @@ describe('SessionPool', () => {
     const first = await pool.acquire(request());
     pool.release(first, { headId: 'resp_1' });
     expect(first.lane.headId).toBe('resp_1');
-    const second = await pool.acquire(request());
+    const second = await pool.acquire(request({ preferHeadId: 'resp_1' }));
+    expect(second.lane).toBe(first.lane);
     pool.release(second); // nothing was sent: the head stays
     expect(first.lane.headId).toBe('resp_1');
-    const third = await pool.acquire(request());
+    const third = await pool.acquire(request({ preferHeadId: 'resp_1' }));
     pool.release(second, { headId: 'resp_stale' }); // not its lease any more
     expect(third.lane.owner).toBe(third);
     pool.release(third, { headId: undefined }); // a failed request evicted it
     expect(first.lane.headId).toBeUndefined();
+  });
+
+  it("a call without a chain of its own opens a socket rather than take another chain's", async () => {
+    const pool = await setup({ maxSockets: 2 });
+    const a = await pool.acquire(request());
+    pool.release(a, { headId: 'resp_a' });
+    // The idle socket holds resp_a: taking it would cost that conversation its next delta.
+    const b = await pool.acquire(request());
+    expect(b.connection).not.toBe(a.connection);
+    expect(b.reused).toBe(false);
+    pool.release(b, { headId: undefined }); // its request failed: the socket holds no chain
+    // An idle socket that holds no chain is taken before any other.
+    const c = await pool.acquire(request());
+    expect(c.connection).toBe(b.connection);
+    pool.release(c, { headId: 'resp_c' });
+    // At maxSockets the least recently used chain goes (resp_a's socket, released first).
+    const d = await pool.acquire(request());
+    expect(d.connection).toBe(a.connection);
+    expect(a.lane.headId).toBe('resp_a');
+    pool.release(d, { headId: 'resp_d' });
+    expect(harness.server.upgrades).toHaveLength(2);
+  });
+
+  it('lanes off, beyond maxIdleSockets idle sockets a new chain takes the least recently used', async () => {
+    const pool = await setup({ maxIdleSockets: 2 });
+    const [a, b] = await Promise.all([pool.acquire(request()), pool.acquire(request())]);
+    pool.release(a, { headId: 'resp_a' });
+    pool.release(b, { headId: 'resp_b' });
+    // Calls that each start a conversation reuse the idle sockets rather than open one each.
+    for (let call = 0; call < 3; call++) {
+      const lease = await pool.acquire(request());
+      expect(lease.reused).toBe(true);
+      expect([a.connection, b.connection]).toContain(lease.connection);
+      pool.release(lease, { headId: `resp_${call}` });
+    }
+    expect(harness.server.upgrades).toHaveLength(2);
   });
 
   it('fresh opens a new socket although one is idle; avoid skips the sockets named', async () => {

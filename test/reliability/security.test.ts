@@ -74,11 +74,19 @@ describe('credential scopes', () => {
     let key = 'key-a';
     mock = await startMock({ apiKey: () => key }, { apiKeys: ['key-a', 'key-b'] });
     const model = mock.provider('gpt-4.1-mini');
-    await generateText({ model, prompt: 'as a' });
+    const first = await generateText({ model, prompt: 'as a' });
     key = 'key-b';
     await generateText({ model, prompt: 'as b' });
     key = 'key-a';
-    await generateText({ model, prompt: 'as a again' });
+    // The first conversation goes on: its own socket, which key b's call never got.
+    await generateText({
+      model,
+      messages: [
+        { role: 'user', content: 'as a' },
+        ...first.response.messages,
+        { role: 'user', content: 'as a again' },
+      ],
+    });
     const [a1, b, a2] = mock.server.requests;
     expect(b.socketId).not.toBe(a1.socketId);
     expect(a2.socketId).toBe(a1.socketId);

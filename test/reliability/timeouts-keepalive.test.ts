@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { generateText } from 'ai';
+import { generateText, type ModelMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
@@ -15,11 +15,15 @@ describe('socket age', () => {
   it('a socket near its age limit is not handed out again', async () => {
     mock = await startMock({ pool: { maxSocketAgeMs: 600 } });
     const model = mock.provider('gpt-4.1-mini');
-    await generateText({ model, prompt: 'one' });
-    await generateText({ model, prompt: 'two' });
+    // One conversation: each call prefers the socket that holds its chain.
+    const messages: ModelMessage[] = [{ role: 'user', content: 'one' }];
+    messages.push(...(await generateText({ model, messages })).response.messages);
+    messages.push({ role: 'user', content: 'two' });
+    messages.push(...(await generateText({ model, messages })).response.messages);
     expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(1);
     await sleep(650);
-    const third = await generateText({ model, prompt: 'three' });
+    messages.push({ role: 'user', content: 'three' });
+    const third = await generateText({ model, messages });
     expect(wsMeta(third.providerMetadata)).toMatchObject({ socketReused: false });
     expect(new Set(mock.server.requests.map((r) => r.socketId)).size).toBe(2);
     // The old one was closed, not leaked.
