@@ -71,6 +71,13 @@ describe('HeadStore', () => {
         items: [...parent.items, { type: 'message' }, { type: 'message' }],
       };
     }
+    /** A call that continued `parent` records its head, as record-head.ts does. */
+    function step(store: HeadStore, parent: ChainHead, responseId: string): ChainHead {
+      const child = continued(parent, responseId);
+      store.supersede(parent, child);
+      store.add(child, undefined);
+      return child;
+    }
     function conversation(id: string, items: number): ChainHead {
       const root = head(id, items);
       // Every field set, optional ones too: a view must carry each of them.
@@ -88,10 +95,8 @@ describe('HeadStore', () => {
     it('keeps the parent, with its fields, on views of the child arrays', () => {
       const store = new HeadStore();
       const parent = conversation('resp_1', 5);
-      const child = continued(parent, 'resp_2');
       store.add(parent, undefined);
-      store.supersede(parent, child);
-      store.add(child, undefined);
+      const child = step(store, parent, 'resp_2');
       const kept = store.get('s', 'resp_1') as ChainHead;
       expect(kept).not.toBe(parent);
       expect(Object.keys(kept).sort()).toEqual(Object.keys(parent).sort());
@@ -110,10 +115,8 @@ describe('HeadStore', () => {
       const parents = Array.from({ length: 200 }, (_, c) => conversation(`a${c}`, 1_000));
       for (const parent of parents) store.add(parent, undefined);
       for (const parent of parents) {
-        const child = continued(parent, `b${parent.responseId}`);
         store.get('s', parent.responseId);
-        store.supersede(parent, child);
-        store.add(child, undefined);
+        step(store, parent, `b${parent.responseId}`);
       }
       for (const parent of parents) {
         expect(store.get('s', parent.responseId)).toBeDefined();
@@ -126,14 +129,11 @@ describe('HeadStore', () => {
       let newest = Array.from({ length: 1_500 }, (_, c) => conversation(`c${c}`, 10));
       for (const root of newest) store.add(root, undefined);
       const superseded: string[] = [];
-      for (let step = 1; step <= 3; step++) {
+      for (let n = 1; n <= 3; n++) {
         newest = newest.map((parent) => {
-          const child = continued(parent, `${parent.responseId}.${step}`);
           store.get('s', parent.responseId);
-          store.supersede(parent, child);
-          store.add(child, undefined);
           superseded.push(parent.responseId);
-          return child;
+          return step(store, parent, `${parent.responseId}.${n}`);
         });
       }
       expect(newest.every((head) => store.get('s', head.responseId) === head)).toBe(true);
@@ -160,13 +160,9 @@ describe('HeadStore', () => {
       // Built in a scope of their own: afterwards only the store refers to the heads.
       const superseded = (() => {
         const a = conversation('resp_a', 3);
-        const b = continued(a, 'resp_b');
-        const c = continued(b, 'resp_c');
         store.add(a, undefined);
-        store.supersede(a, b);
-        store.add(b, undefined);
-        store.supersede(b, c);
-        store.add(c, undefined);
+        const b = step(store, a, 'resp_b');
+        step(store, b, 'resp_c');
         return [new WeakRef(a.items), new WeakRef(b.items), new WeakRef(b.messages)];
       })();
       await collectGarbage();
@@ -183,18 +179,12 @@ describe('HeadStore', () => {
     it('a step continued from the middle of a line starts a line of its own', () => {
       const store = new HeadStore();
       const a = conversation('resp_a', 3);
-      const b = continued(a, 'resp_b');
       store.add(a, undefined);
-      store.supersede(a, b);
-      store.add(b, undefined);
-      const c = continued(b, 'resp_c');
-      store.supersede(b, c);
-      store.add(c, undefined);
+      const b = step(store, a, 'resp_b');
+      const c = step(store, b, 'resp_c');
       // The step after a regenerated: it continues the view of b, not c.
       const bView = store.get('s', 'resp_b') as ChainHead;
-      const other = continued(bView, 'resp_other');
-      store.supersede(bView, other);
-      store.add(other, undefined);
+      const other = step(store, bView, 'resp_other');
       const keptB = store.get('s', 'resp_b') as ChainHead;
       const keptA = store.get('s', 'resp_a') as ChainHead;
       expect(keptB.items.every((item, i) => item === other.items[i])).toBe(true);
