@@ -16,12 +16,17 @@ export function evictLeastRecentIdle(sockets: Sockets): void {
   idleSockets(sockets)[0]?.close('evicted (pool full)');
 }
 
+/** How many open sockets have no lane handed out (no sorting). */
+export function countIdle(sockets: Sockets): number {
+  let idle = 0;
+  for (const set of sockets.values()) for (const c of set) if (!c.busy && c.usable) idle++;
+  return idle;
+}
+
 /** Beyond `maxIdleSockets` idle sockets, the least recently used ones go. */
 export function trimIdle(sockets: Sockets, maxIdleSockets: number): void {
-  let idleCount = 0;
-  for (const set of sockets.values()) for (const c of set) if (!c.busy && c.usable) idleCount++;
   // Sorting happens only when there is something to evict.
-  if (idleCount <= maxIdleSockets) return;
+  if (countIdle(sockets) <= maxIdleSockets) return;
   const idle = idleSockets(sockets);
   for (const c of idle.slice(0, idle.length - maxIdleSockets)) {
     c.close('evicted (too many idle sockets)');

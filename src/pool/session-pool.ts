@@ -2,7 +2,7 @@ import { armDeadline, unrefTimer } from '../util/deadline';
 import { sliceRoom } from '../util/event-loop-slice';
 import { Connection, nextConnectionId } from './connection';
 import { HeadIndex } from './head-index';
-import { evictLeastRecentIdle, sweepIdle, trimIdle } from './idle-sockets';
+import { countIdle, evictLeastRecentIdle, sweepIdle, trimIdle } from './idle-sockets';
 import type { Lane } from './lane';
 import { type LanePick, pickLane, pickLeastRecentLane } from './pick-lane';
 import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
@@ -106,8 +106,11 @@ export class SessionPool {
         if (lease) return lease;
         continue;
       }
+      // Lanes off, a new socket only while fewer than `maxIdleSockets` are idle: conversations
+      // that take turns keep their sockets, and calls that each start a conversation reuse a
+      // bounded set of sockets rather than open one each.
       const canOpen = this.total < this.settings.maxSockets;
-      if (canOpen && (multiplexed || this.idleCount() < this.settings.maxIdleSockets)) {
+      if (canOpen && (multiplexed || countIdle(this.connections) < this.settings.maxIdleSockets)) {
         return this.connect(request);
       }
       // Evict the least recently used chain of the scope before another scope's socket.
@@ -121,19 +124,6 @@ export class SessionPool {
       if (this.total < this.settings.maxSockets) return this.connect(request);
       await this.queue.wait(deadline, request.signal);
     }
-  }
-
-  /**
-   * Idle sockets, each caching a chain. With lanes off a call without a socket of its own opens
-   * one while fewer than `maxIdleSockets` are idle, and beyond that takes the least recently used
-   * chain's: conversations that take turns keep their sockets, and calls that each start a
-   * conversation reuse a bounded set of sockets rather than open one each.
-   */
-  private idleCount(): number {
-    let idle = 0;
-    for (const set of this.connections.values())
-      for (const c of set) if (!c.busy && c.usable) idle++;
-    return idle;
   }
 
   /**
