@@ -59,6 +59,31 @@ describe('SessionPool with lanes', () => {
     expect([a.lane.headId, b.lane.headId]).toEqual(['resp_a', 'resp_b']);
   });
 
+  it('a continuation whose socket already has 16 responses in flight goes to another socket, and its lane keeps the chain', async () => {
+    const pool = await setup({ maxSockets: 3 });
+    const leases = await acquireMany(pool, 16);
+    const [own] = leases;
+    pool.release(own, { headId: 'resp_own' });
+    // A new conversation takes the slot the released call left: the socket is full again.
+    const other = await pool.acquire(request());
+    expect(other.connection).toBe(own.connection);
+    expect(other.lane).not.toBe(own.lane);
+    expect(own.connection.inFlight).toBe(16);
+
+    const next = await pool.acquire(request({ preferHeadId: 'resp_own' }));
+    expect(next.connection).not.toBe(own.connection);
+    expect(next).toMatchObject({ reused: false, forkFrom: undefined });
+    expect(own.lane.headId).toBe('resp_own');
+    expect(harness.server.upgrades).toHaveLength(2);
+
+    // Once a slot is free again, the conversation continues on its own lane.
+    pool.release(next);
+    pool.release(other, { headId: 'resp_other' });
+    const back = await pool.acquire(request({ preferHeadId: 'resp_own' }));
+    expect(back.lane).toBe(own.lane);
+    expect(back.reused).toBe(true);
+  });
+
   it('a double submit forks onto a free lane of the same socket, holding the source lane until endHold', async () => {
     const pool = await setup();
     const first = await pool.acquire(request());
