@@ -68,11 +68,9 @@ function viewOf(parent: ChainHead, line: LineArrays): ChainHead {
   const itemCount = parent.items.length;
   let messages: readonly Message[] | undefined;
   let items: readonly InputItem[] | undefined;
-  const view: ChainHead = {
-    responseId: parent.responseId,
-    scope: parent.scope,
-    settingsKey: parent.settingsKey,
-    conversionKey: parent.conversionKey,
+  // Every field of the parent as it is, but its arrays: those are read from the line's.
+  return {
+    ...parent,
     get messages() {
       messages ??= line.messages.slice(0, messageCount);
       return messages;
@@ -81,15 +79,7 @@ function viewOf(parent: ChainHead, line: LineArrays): ChainHead {
       items ??= line.items.slice(0, itemCount);
       return items;
     },
-    inputWarnings: parent.inputWarnings,
-    conversionState: parent.conversionState,
-    plain: parent.plain,
-    stored: parent.stored,
-    connectionId: parent.connectionId,
-    chain: parent.chain,
-    approvalRequestIds: parent.approvalRequestIds,
   };
-  return view;
 }
 
 /** Whether `whole` starts with the very elements of `part`. */
