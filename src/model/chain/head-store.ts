@@ -153,8 +153,19 @@ export class HeadStore {
     line.messages = child.messages;
     line.items = child.items;
     lines.set(child, line);
-    if (newest) this.byId.delete(key);
+    if (newest) this.removeNewest(key);
     this.earlier.set(key, viewOf(parent, line));
+  }
+
+  /**
+   * Takes the head under `key` out of `byId`. lru-cache's `delete` of its only entry clears the
+   * whole cache, writing every one of its 2,000 slots, and a pool that serves one conversation
+   * would do that at every step; `pop` takes the least recently used entry, here that same one,
+   * in constant time.
+   */
+  private removeNewest(key: string): void {
+    if (this.byId.size === 1) this.byId.pop();
+    else this.byId.delete(key);
   }
 
   /** Forget a chain (failed continuation, aborted turn): the next call sends full input. */

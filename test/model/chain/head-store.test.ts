@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeferredForm } from '../../../src/model/chain/head-form';
 import { type ChainHead, HeadStore } from '../../../src/model/chain/head-store';
 import type { Message } from '../../../src/types';
@@ -153,6 +153,30 @@ describe('HeadStore', () => {
       expect(
         parents.filter((p) => store.get('s', p.responseId) === undefined).length,
       ).toBeGreaterThan(0);
+    });
+
+    it("takes a pool's only newest head out without rewriting the cache's 2,000 slots", () => {
+      // lru-cache's delete of its last entry clears every slot; a one-conversation pool paid that
+      // at every step. Counted as calls to fill, the way it clears them.
+      const store = new HeadStore();
+      const root = conversation('resp_0', 3);
+      const line = [root];
+      for (let n = 1; n <= 3; n++) line.push(continued(line[n - 1], `resp_${n}`));
+      store.add(root, undefined);
+      const fill = vi.spyOn(Array.prototype, 'fill');
+      const fillTyped = vi.spyOn(Object.getPrototypeOf(Uint32Array.prototype), 'fill');
+      try {
+        for (let n = 1; n <= 3; n++) {
+          store.supersede(line[n - 1], line[n]);
+          store.add(line[n], undefined);
+        }
+        expect(fill.mock.calls.length + fillTyped.mock.calls.length).toBe(0);
+      } finally {
+        fill.mockRestore();
+        fillTyped.mockRestore();
+      }
+      expect(store.get('s', 'resp_3')).toBe(line[3]);
+      expect(store.get('s', 'resp_0')?.items).toEqual(root.items);
     });
 
     it('a line of steps keeps the arrays of its newest head only', async () => {
