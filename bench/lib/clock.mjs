@@ -30,9 +30,12 @@ export function readSyscalls() {
  * collector and compiler threads, libuv's pool. Null where /proc is not there (not Linux).
  * `process.cpuUsage()` counts them too, so a step's CPU minus their share over the same window
  * is the main thread's. Read from `/proc/self/task/<tid>/schedstat` (nanoseconds): the kernel
- * brings a thread's figure up to date when the thread is switched out, which a worker thread
- * reading nothing here is; the main thread's own figure would lag by up to a tick, so it is
- * never read this way. Costs a few file reads: call it outside a measured window.
+ * brings a thread's figure up to date at each scheduler tick and when the thread is switched
+ * out, so the figure of a thread running on another core at the moment of the read lags by up to
+ * a tick (4 ms at HZ=250). Over one short window that can even exceed the process's CPU; over
+ * many steps the lags at the two ends even out, and the report takes medians. The main thread,
+ * always running while it reads, is never read this way. Costs a few file reads: call it
+ * outside a measured window.
  */
 export function otherThreadsMicros() {
   let tids;

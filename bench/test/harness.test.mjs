@@ -6,6 +6,9 @@ import { eachRun, eachRunInterleaved, oneAfterAnother, rotate } from '../lib/sec
 import { startServer } from '../lib/server-client.mjs';
 import { SECTIONS } from '../sections/index.mjs';
 
+/** The longest scheduler tick Linux is built with (HZ=100), in µs. */
+const SCHEDULER_TICK_US = 10_000;
+
 describe('harness', () => {
   it('runs work for one contender after another and files the results by contender', async () => {
     const events = [];
@@ -39,10 +42,14 @@ describe('harness', () => {
         for (const s of streams) {
           expect(s.chars).toBe(server.chars);
           expect(s.cpuUsPerEvent).toBeGreaterThan(0);
-          // Part of the process's CPU, known where /proc is (null elsewhere).
+          // Part of the process's CPU, known where /proc is (null elsewhere). A thread that runs
+          // on another core while its figure is read brings up to a scheduler tick from before the
+          // window (clock.mjs); a stream of 30 events lasts only a few ms, so the bound allows it.
           if (s.otherUsPerEvent !== null) {
             expect(s.otherUsPerEvent).toBeGreaterThanOrEqual(0);
-            expect(s.otherUsPerEvent).toBeLessThan(s.cpuUsPerEvent);
+            expect(s.otherUsPerEvent * server.events).toBeLessThan(
+              s.cpuUsPerEvent * server.events + SCHEDULER_TICK_US,
+            );
           }
           expect(s.window[1]).toBeGreaterThan(s.window[0]);
         }
