@@ -15,6 +15,8 @@ export type Turn = { events: Event[]; closed: { code: number } | null };
  */
 export class RawClient {
   private readonly frames: Event[] = [];
+  /** Every frame in arrival order, kept after readers take theirs: the server's send order. */
+  readonly arrivals: Event[] = [];
   /** Readers waiting for a frame (one per lane being read). */
   private readonly waiters = new Set<() => void>();
   closed: { code: number; reason: string } | null = null;
@@ -23,11 +25,14 @@ export class RawClient {
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
       const text = String(data);
+      let frame: Event;
       try {
-        this.frames.push(JSON.parse(text));
+        frame = JSON.parse(text);
       } catch {
-        this.frames.push({ type: '<malformed>', raw: text });
+        frame = { type: '<malformed>', raw: text };
       }
+      this.frames.push(frame);
+      this.arrivals.push(frame);
       this.wake();
     });
     this.closedPromise = new Promise((resolve) => {
@@ -81,6 +86,15 @@ export class RawClient {
         return { events, closed: null };
       }
     }
+  }
+
+  /**
+   * Arrival position of the first frame matching `test` (-1: none). Frames of one socket arrive
+   * in the order the server sent them, so comparing positions tells what the server did first,
+   * without a clock.
+   */
+  arrivalOf(test: (frame: Event) => boolean): number {
+    return this.arrivals.findIndex(test);
   }
 
   /** Send one `response.create` and collect its turn. */

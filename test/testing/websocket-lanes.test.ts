@@ -25,6 +25,9 @@ describe('lanes', () => {
     // The fast lane did not wait for the slow one.
     expect(second).toMatchObject({ streamId: 'fast', queuedFor: null, inFlight: 2, lanes: 2 });
     expect(second.queuedMs).toBeLessThan(100);
+    expect(client.arrivals.indexOf(fast.events.at(-1)!)).toBeLessThan(
+      client.arrivals.indexOf(slow.events[0]),
+    );
   });
 
   it('queues requests on one lane FIFO, never overlapping', async () => {
@@ -35,7 +38,13 @@ describe('lanes', () => {
     expect(turns.map((t) => textOf(t.events))).toEqual(['Echo: one', 'Echo: two', 'Echo: three']);
     expect(mock.server.requests.map((r) => r.queuedFor)).toEqual([null, 'lane', 'lane']);
     expect(mock.server.requests.map((r) => r.inFlight)).toEqual([1, 1, 1]);
-    expect(mock.server.requests[1].queuedMs).toBeGreaterThanOrEqual(70);
+    expect(mock.server.requests[1].queuedMs).toBeGreaterThan(0);
+    // Each started only after the one before it ended, in the server's send order.
+    for (const [before, after] of [turns.slice(0, 2), turns.slice(1, 3)]) {
+      expect(client.arrivals.indexOf(after.events[0])).toBeGreaterThan(
+        client.arrivals.indexOf(before.events.at(-1)!),
+      );
+    }
   });
 
   it('keeps at most 16 responses in flight per connection and queues the rest', async () => {
@@ -48,7 +57,13 @@ describe('lanes', () => {
     const records = mock.server.requests;
     expect(Math.max(...records.map((r) => r.inFlight))).toBe(16);
     expect(records[16]).toMatchObject({ queuedFor: 'connection', inFlight: 16 });
-    expect(records[16].queuedMs).toBeGreaterThanOrEqual(140);
+    expect(records[16].queuedMs).toBeGreaterThan(0);
+    // The 17th started only once a slot was free: its first event follows a terminal event of
+    // another lane. (Its wait in ms depends on how long the server took to read the 16 frames
+    // before it, so the order is asserted, not a duration.)
+    const firstTerminal = client.arrivalOf((e) => e.type === 'response.completed');
+    expect(firstTerminal).toBeGreaterThanOrEqual(0);
+    expect(client.arrivalOf((e) => e.stream_id === 'lane-16')).toBeGreaterThan(firstTerminal);
     expect(records.slice(0, 16).every((r) => r.queuedFor === null)).toBe(true);
   });
 
