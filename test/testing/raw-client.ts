@@ -15,8 +15,8 @@ export type Turn = { events: Event[]; closed: { code: number } | null };
  */
 export class RawClient {
   private readonly frames: Event[] = [];
-  /** Every frame in arrival order, kept after readers take theirs: the server's send order. */
-  readonly arrivals: Event[] = [];
+  /** Every frame in arrival order, kept after readers take theirs (see `sentBefore`). */
+  private readonly arrivals: Event[] = [];
   /** Readers waiting for a frame (one per lane being read). */
   private readonly waiters = new Set<() => void>();
   closed: { code: number; reason: string } | null = null;
@@ -89,12 +89,12 @@ export class RawClient {
   }
 
   /**
-   * Arrival position of the first frame matching `test` (-1: none). Frames of one socket arrive
-   * in the order the server sent them, so comparing positions tells what the server did first,
-   * without a clock.
+   * Whether the server sent frame `a` before frame `b` (both as read from this client): frames of
+   * one socket arrive in the order they were sent, so this orders server actions without a clock.
    */
-  arrivalOf(test: (frame: Event) => boolean): number {
-    return this.arrivals.findIndex(test);
+  sentBefore(a: Event, b: Event): boolean {
+    const at = this.arrivals.indexOf(a);
+    return at >= 0 && at < this.arrivals.indexOf(b);
   }
 
   /** Send one `response.create` and collect its turn. */
