@@ -1,20 +1,37 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceRoom } from '../../src/util/event-loop-slice';
-import { busyFor } from '../helpers/busy-for';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+// The slice is measured with performance.now(). These tests move that clock by hand: a real busy
+// loop also lets real time pass between the awaits, and on a loaded machine the few microtasks
+// after a wait took more than the whole 2 ms slice (CI failed once that way).
+let now = 0;
+const spend = (ms: number) => {
+  now += ms;
+};
+beforeEach(() => {
+  now = 1_000;
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('sliceRoom', () => {
   it('lets a call go on at once, without even a microtask, while the turn has room', async () => {
     await nextTurn();
     expect(sliceRoom()).toBeUndefined();
+    spend(1.9);
     expect(sliceRoom()).toBeUndefined();
+    spend(0.1);
+    expect(sliceRoom()).toBeInstanceOf(Promise);
   });
 
   it('makes a call wait for a later turn once the slice is used up', async () => {
     await nextTurn();
     expect(sliceRoom()).toBeUndefined();
-    busyFor(6);
+    spend(6);
     let otherWorkRan = false;
     setImmediate(() => {
       otherWorkRan = true;
@@ -26,12 +43,14 @@ describe('sliceRoom', () => {
     expect(otherWorkRan).toBe(true);
     // The new turn has room again.
     expect(sliceRoom()).toBeUndefined();
+    spend(2);
+    expect(sliceRoom()).toBeInstanceOf(Promise);
   });
 
   it('lets one call per turn go on past a used-up slice, at every check it makes in that turn', async () => {
     await nextTurn();
     sliceRoom();
-    busyFor(6); // work that is not a call's (the app's, the AI SDK's) used the slice up
+    spend(6); // work that is not a call's (the app's, the AI SDK's) used the slice up
     const lone = {};
     const other = {};
     expect(sliceRoom(lone)).toBeUndefined();
@@ -43,7 +62,7 @@ describe('sliceRoom', () => {
     expect(anonymousWait).toBeInstanceOf(Promise);
     await Promise.all([otherWait, anonymousWait]);
     // A new turn: the pass is free again.
-    busyFor(6);
+    spend(6);
     expect(sliceRoom(other)).toBeUndefined();
     const loneWait = sliceRoom(lone);
     expect(loneWait).toBeInstanceOf(Promise);
@@ -53,20 +72,45 @@ describe('sliceRoom', () => {
   it('spreads a burst over turns, and every waiting call gets through', async () => {
     await nextTurn();
     sliceRoom();
-    busyFor(6);
+    spend(6);
     const turnsSeen = new Set<number>();
     let turn = 0;
-    const ticker = setInterval(() => turn++, 0);
+    let counting = true;
+    const countTurns = () => {
+      turn++;
+      if (counting) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
     const calls = Array.from({ length: 20 }, async () => {
       const wait = sliceRoom();
       if (wait) await wait;
       turnsSeen.add(turn);
-      busyFor(1); // each call's own synchronous work: about two fit in one slice
+      spend(1); // each call's own synchronous work: two fit in one slice
     });
     await Promise.all(calls);
-    clearInterval(ticker);
-    // 20 calls × 1 ms with 2 ms slices: spread over several turns of the loop (timers ran between).
-    expect(turnsSeen.size).toBeGreaterThan(3);
+    counting = false;
+    // 20 calls × 1 ms with 2 ms slices: two calls per turn, so ten turns of the loop.
+    expect(turnsSeen.size).toBe(10);
+  });
+
+  it('lets a waiting call go on in the turn it wakes, even when other work used that slice up first', async () => {
+    await nextTurn();
+    sliceRoom();
+    spend(6);
+    // Other work that runs first in every turn and uses the whole slice (for five turns at most).
+    let hogTurns = 0;
+    const hog = () => {
+      hogTurns++;
+      sliceRoom();
+      spend(6);
+      if (hogTurns < 5) setImmediate(hog);
+    };
+    setImmediate(hog);
+    const wait = sliceRoom();
+    expect(wait).toBeInstanceOf(Promise);
+    await wait;
+    // It woke in the first of those turns and went on there: waiting calls do not starve.
+    expect(hogTurns).toBe(1);
   });
 
   it("never calls the edge runtime's setImmediate (it throws there): a zero timer instead", async () => {
@@ -80,7 +124,7 @@ describe('sliceRoom', () => {
       vi.resetModules();
       const { sliceRoom: edgeSliceRoom } = await import('../../src/util/event-loop-slice');
       expect(edgeSliceRoom()).toBeUndefined();
-      busyFor(6); // use the slice up
+      spend(6); // use the slice up
       await edgeSliceRoom();
       expect(edgeSliceRoom()).toBeUndefined();
     } finally {
