@@ -97,20 +97,30 @@ describe('sliceRoom', () => {
     await nextTurn();
     sliceRoom();
     spend(6);
-    // Other work that runs first in every turn and uses the whole slice (for five turns at most).
+    // Other work that runs first in every turn and uses the whole slice: until the waiting call
+    // went on, for five turns at most (the test ends only after it stopped).
     let hogTurns = 0;
+    let waiterWentOn = false;
+    let hogStopped!: () => void;
+    const hogDone = new Promise<void>((resolve) => {
+      hogStopped = resolve;
+    });
     const hog = () => {
+      if (waiterWentOn || hogTurns === 5) return hogStopped();
       hogTurns++;
       sliceRoom();
       spend(6);
-      if (hogTurns < 5) setImmediate(hog);
+      setImmediate(hog);
     };
     setImmediate(hog);
     const wait = sliceRoom();
     expect(wait).toBeInstanceOf(Promise);
     await wait;
+    waiterWentOn = true;
+    const wentOnAfterHogTurns = hogTurns;
+    await hogDone;
     // It woke in the first of those turns and went on there: waiting calls do not starve.
-    expect(hogTurns).toBe(1);
+    expect(wentOnAfterHogTurns).toBe(1);
   });
 
   it("never calls the edge runtime's setImmediate (it throws there): a zero timer instead", async () => {
