@@ -8,7 +8,8 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider-v4';
 import { textCitations } from '../model/citations';
-import type { CallOptions, ProviderOptions } from '../types';
+import { asProviderStreamError } from '../model/provider-stream-error';
+import type { CallOptions, ProviderOptions, StreamPart } from '../types';
 import { SpecModel } from './spec-model';
 import { toNeutralPrompt } from './v4-prompt';
 
@@ -18,7 +19,8 @@ const PROVIDER_OPTIONS_NAME = 'openai';
 /**
  * `LanguageModelV4` over the neutral model. In: the prompt's tagged file data. Out: V4 is a
  * superset of the neutral results, so parts pass as they are, plus the one V4-only field the
- * events give, `citations` on a text block (from the annotations the core keeps in its metadata).
+ * events give, `citations` on a text block (from the annotations the core keeps in its metadata),
+ * and a server error after output in the form ai@7 raises as its `StreamProviderError`.
  */
 export class OpenAIWebSocketLanguageModelV4 extends SpecModel implements LanguageModelV4 {
   readonly specificationVersion = 'v4';
@@ -36,12 +38,14 @@ export class OpenAIWebSocketLanguageModelV4 extends SpecModel implements Languag
   }
 
   async doStream(options: LanguageModelV4CallOptions) {
-    return this.streamAs(
-      toNeutralOptions(options),
-      (part) =>
-        (part.type === 'text-end' ? withCitations(part) : part) as LanguageModelV4StreamPart,
-    );
+    return this.streamAs(toNeutralOptions(options), toV4StreamPart);
   }
+}
+
+function toV4StreamPart(part: StreamPart): LanguageModelV4StreamPart {
+  if (part.type === 'text-end') return withCitations(part) as LanguageModelV4StreamPart;
+  if (part.type === 'error') return { type: 'error', error: asProviderStreamError(part.error) };
+  return part as LanguageModelV4StreamPart;
 }
 
 // V4's `reasoning` option has the neutral name and values ('max' included); only the prompt differs.

@@ -12,10 +12,12 @@ import { type Annotation, isKnownEventType, type ServerEvent } from './schemas/e
 import { isKnownItemType, type OutputItem } from './schemas/output-item-schemas';
 import { isPlainDelta, readEvent, readItem } from './schemas/plain-shapes';
 import {
+  type ErrorContext,
   readFailedResponseError,
   readServerError,
   type ServerError,
   toAPICallError,
+  untypedEventError,
 } from './server-error';
 import { createToolNames, type ToolNames } from './tools/tool-names';
 
@@ -136,10 +138,14 @@ export class ResponseEventMapper implements ItemContext {
       this.dispatch(event, event, emit);
       return;
     }
+    if (typeof type !== 'string') {
+      this.onInvalid(untypedEventError(event, this.errorContext()), emit);
+      return;
+    }
     if (!isKnownEventType(type)) return;
     const read = readEvent(type, event);
     if (!read.success) {
-      this.onInvalid(event, read.error, emit);
+      this.onInvalid(new TypeValidationError({ value: event, cause: read.error }), emit);
       return;
     }
     this.dispatch(read.data as ServerEvent, event as Record<string, unknown>, emit);
@@ -154,10 +160,11 @@ export class ResponseEventMapper implements ItemContext {
   end(): StreamPart[] {
     if (this.finishEmitted) return [];
     const parts: StreamPart[] = [];
-    // An error part already told the caller why the stream stopped.
+    // An error part already told the caller why the stream stopped; an `error` event is also
+    // the raw reason, as @ai-sdk/openai reports it when no terminal event follows.
     this.outcome.finishReason = {
       unified: this.outcome.streamError ? 'error' : 'interrupted',
-      raw: undefined,
+      raw: this.errorSeen ? 'error' : undefined,
     };
     this.outcome.usage = undefined;
     this.finish((part) => parts.push(part));
@@ -226,7 +233,7 @@ export class ResponseEventMapper implements ItemContext {
     if (!isKnownItemType(itemType)) return; // an item type of the future: kept in outputItems only
     const read = readItem(itemType, rawItem);
     if (!read.success) {
-      this.onInvalid(rawItem, read.error, emit);
+      this.onInvalid(new TypeValidationError({ value: rawItem, cause: read.error }), emit);
       return;
     }
     const item = read.data as OutputItem;
@@ -266,21 +273,22 @@ export class ResponseEventMapper implements ItemContext {
 
   private emitError(error: ServerError, emit: Emit): void {
     this.outcome.streamError = true;
-    emit({
-      type: 'error',
-      error: toAPICallError(error, {
-        url: this.options.url ?? '',
-        requestBodyValues: this.options.requestBodyValues,
-        responseHeaders: this.options.responseHeaders,
-      }),
-    });
+    emit({ type: 'error', error: toAPICallError(error, this.errorContext()) });
   }
 
-  /** A known event or item that does not match its schema: reported, like @ai-sdk/openai does. */
-  private onInvalid(value: unknown, cause: unknown, emit: Emit): void {
+  private errorContext(): ErrorContext {
+    const { url = '', requestBodyValues, responseHeaders } = this.options;
+    return { url, requestBodyValues, responseHeaders };
+  }
+
+  /**
+   * An event or item that is not what its type promises (or has no type): reported, like
+   * @ai-sdk/openai does.
+   */
+  private onInvalid(error: unknown, emit: Emit): void {
     this.outcome.streamError = true;
     this.outcome.finishReason = { unified: 'error', raw: undefined };
-    emit({ type: 'error', error: new TypeValidationError({ value, cause }) });
+    emit({ type: 'error', error });
   }
 
   /** Closes open blocks, emits the deferred sources and the one finish part. */

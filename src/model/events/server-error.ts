@@ -1,5 +1,12 @@
-import { APICallError } from '@ai-sdk/provider';
+import { APICallError, TypeValidationError } from '@ai-sdk/provider';
 import { asObject } from '../../util/as-object';
+
+/** Where an error happened: the request's URL and body, the response's headers. */
+export type ErrorContext = {
+  url: string;
+  requestBodyValues: unknown;
+  responseHeaders?: Record<string, string>;
+};
 
 /** An error reported by the server inside the event stream (an `error` event or a failed response). */
 export type ServerError = {
@@ -122,16 +129,14 @@ function isRetryableServerError(error: ServerError, statusCode: number): boolean
 }
 
 /**
- * An APICallError like `@ai-sdk/openai` raises for the same failure. `data` has the shape of an
- * OpenAI HTTP error body (`{ error: { message, type, param, code } }`), so callers can treat
- * errors from both transports alike. Request headers are never included.
+ * An APICallError like `@ai-sdk/openai` raises for the same failure: `data` is the error frame
+ * (the `error` event or the failed response's event, as the server sent it) and `responseBody`
+ * its JSON, as there. Request headers are never included.
  */
-export function toAPICallError(
-  error: ServerError,
-  context: { url: string; requestBodyValues: unknown; responseHeaders?: Record<string, string> },
-): APICallError {
+export function toAPICallError(error: ServerError, context: ErrorContext): APICallError {
   const statusCode = statusCodeOf(error);
-  const data = {
+  const frame = error.raw ?? {
+    type: 'error',
     error: { message: error.message, type: error.type, param: error.param, code: error.code },
   };
   return new APICallError({
@@ -140,8 +145,30 @@ export function toAPICallError(
     requestBodyValues: context.requestBodyValues,
     statusCode,
     responseHeaders: context.responseHeaders ?? error.headers,
-    responseBody: JSON.stringify(error.raw ?? { type: 'error', ...data }),
-    data,
+    responseBody: JSON.stringify(frame),
+    data: frame,
     isRetryable: isRetryableServerError(error, statusCode),
+  });
+}
+
+/**
+ * The error for an event without a type, which no Responses event lacks. A Chat Completions chunk
+ * (a base URL that serves Chat Completions, e.g. a gateway) gets the error `@ai-sdk/openai` gives
+ * it, which says what to use instead; anything else fails validation.
+ */
+export function untypedEventError(event: unknown, context: ErrorContext): Error {
+  const chunk = asObject(event);
+  if (chunk === undefined || !Array.isArray(chunk.choices)) {
+    return new TypeValidationError({ value: event, cause: new Error('The event has no type.') });
+  }
+  return new APICallError({
+    message:
+      'Received a Chat Completions stream while using the OpenAI Responses API. ' +
+      "The default OpenAI provider model uses the Responses API. If your custom baseURL targets a Chat Completions-compatible endpoint, use openai.chat('model-id') or createOpenAI(...).chat('model-id') instead. " +
+      'You can also use @ai-sdk/openai-compatible for OpenAI-compatible providers.',
+    ...context,
+    responseBody: JSON.stringify(event),
+    data: event,
+    isRetryable: false,
   });
 }

@@ -1,6 +1,7 @@
 import type { Lease } from '../../pool/session-pool';
 import { type ItemTexts, itemsJson } from '../chain/item-chain';
 import { planResend, planTurn, type TurnPlan } from '../chain/plan-turn';
+import { withTelemetryView } from '../request/telemetry-view';
 import type { TurnCall } from './turn-call';
 
 /**
@@ -50,13 +51,13 @@ export function planAttempt(
  */
 export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | undefined): Frame {
   const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;
-  const body = {
+  const body = withTelemetryView({
     type: 'response.create',
     ...call.request.settings,
     ...(previous !== undefined && { previous_response_id: previous }),
     ...(streamId !== undefined && { stream_id: streamId }),
     input: plan.input,
-  };
+  });
   // The same text as JSON.stringify(body): the settings never hold the keys added around them.
   const itemTexts: ItemTexts = new Map();
   const settings = call.settingsKey.length > 2 ? `${call.settingsKey.slice(1, -1)},` : '';

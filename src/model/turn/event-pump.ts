@@ -3,6 +3,7 @@ import { ConnectionError } from '../../pool/connection-error';
 import type { CallOptions, StreamPart, Warning, WebSocketCallMetadata } from '../../types';
 import { generateParts } from '../events/generate-parts';
 import { ResponseEventMapper, type ResponseEventMapperOptions } from '../events/map-events';
+import { withTelemetryView } from '../request/telemetry-view';
 import type { QueueEnd } from './event-queue';
 import { ClosingPartHoldback, isClosingPart, lastCarrier } from './hold-closing-part';
 
@@ -237,7 +238,10 @@ export class EventPump {
     if (replayed !== undefined) this.parts.splice(0, this.parts.length, ...replayed);
     const finish = this.parts.at(-1);
     if (finish?.type === 'finish') {
-      finish.responseBody = { ...(event.response as object), output: this.mapper.outputItems };
+      finish.responseBody = withTelemetryView({
+        ...(event.response as Record<string, unknown>),
+        output: this.mapper.outputItems,
+      });
     }
   }
 

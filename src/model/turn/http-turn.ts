@@ -2,6 +2,7 @@ import { openHttpEventStream } from '../../http/http-event-source';
 import type { CallOptions, StreamResult } from '../../types';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
+import { withTelemetryView } from '../request/telemetry-view';
 import type { UseHttp } from './open-turn';
 import { type PartConverter, streamEvents } from './stream-events';
 import type { TurnCall } from './turn-call';
@@ -21,7 +22,7 @@ export async function streamOverHttp<T>(
 ): Promise<StreamResult<T>> {
   const { config, request } = call;
   const url = config.urls.http;
-  const body = { ...request.settings, input: request.input, stream: true };
+  const body = withTelemetryView({ ...request.settings, input: request.input, stream: true });
   const { events, responseHeaders, requestBytes } = await openHttpEventStream({
     url,
     headers: call.httpHeaders,

@@ -34,11 +34,14 @@ describe('unknown events', () => {
     expect(types(plain)).toContain('text-delta');
   });
 
-  it('ignores values that are not events at all', () => {
+  it('reports values without an event type as validation errors, as @ai-sdk/openai does', () => {
     const mapper = newMapper();
-    expect(mapper.map(null)).toEqual([]);
-    expect(mapper.map('text')).toEqual([]);
-    expect(mapper.map({ no: 'type' })).toEqual([]);
+    for (const value of [null, 'text', { no: 'type' }]) {
+      const parts = mapper.map(value) as Array<{ type: string; error: unknown }>;
+      expect(parts.map((part) => part.type)).toEqual(['error']);
+      expect(TypeValidationError.isInstance(parts[0].error)).toBe(true);
+    }
+    // The stream goes on (the HTTP fallback reads to its end), as there.
     expect(mapper.finished).toBe(false);
   });
 
@@ -211,14 +214,7 @@ describe('errors', () => {
     expect(error.url).toBe('wss://api.test/v1/responses');
     expect(error.requestBodyValues).toEqual({ model: 'm' });
     expect(JSON.parse(error.responseBody ?? '')).toEqual(events[2]);
-    expect(error.data).toEqual({
-      error: {
-        message: error.message,
-        type: 'insufficient_quota',
-        code: 'insufficient_quota',
-        param: null,
-      },
-    });
+    expect(error.data).toEqual(events[2]);
   });
 
   it('openai-error-null-code.1: an error event alone ends the turn; end() adds the finish', () => {
@@ -237,7 +233,7 @@ describe('errors', () => {
     expect(tail).toMatchObject([
       {
         type: 'finish',
-        finishReason: { unified: 'error', raw: undefined },
+        finishReason: { unified: 'error', raw: 'error' },
         providerMetadata: { openai: { responseId: null } },
       },
     ]);

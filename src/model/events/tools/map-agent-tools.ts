@@ -19,15 +19,35 @@ export function computerCallAdded(
   startToolInput(scope, emit, toolCallId, toolName);
 }
 
-/** Server action → SDK action: snake_case scroll offsets become camelCase, null keys vanish. */
+/** The fields of each action, in the order @ai-sdk/openai writes them (`keys` last, when set). */
+const ACTION_FIELDS: Record<string, readonly string[]> = {
+  click: ['button', 'x', 'y'],
+  double_click: ['x', 'y'],
+  drag: ['path'],
+  keypress: ['keys'],
+  move: ['x', 'y'],
+  screenshot: [],
+  scroll: ['x', 'y', 'scroll_x', 'scroll_y'],
+  type: ['text'],
+  wait: [],
+};
+
+const RENAMED: Record<string, string> = { scroll_x: 'scrollX', scroll_y: 'scrollY' };
+
+/**
+ * Server action → SDK action, field by field as @ai-sdk/openai builds it, so that the tool input's
+ * JSON text is the same: snake_case scroll offsets become camelCase, null keys vanish. An action
+ * of a type not known yet keeps its fields, with the same renames.
+ */
 function mapComputerAction(action: Record<string, unknown>): JsonObject {
-  const { scroll_x, scroll_y, keys, ...rest } = action;
-  return {
-    ...(rest as JsonObject),
-    ...(keys != null && { keys: keys as JsonValue }),
-    ...(scroll_x !== undefined && { scrollX: scroll_x as JsonValue }),
-    ...(scroll_y !== undefined && { scrollY: scroll_y as JsonValue }),
-  };
+  const fields =
+    ACTION_FIELDS[action.type as string] ?? Object.keys(action).filter((f) => f !== 'type');
+  const mapped: Record<string, unknown> = { type: action.type };
+  for (const field of fields) {
+    if (field !== 'keys') mapped[RENAMED[field] ?? field] = action[field];
+  }
+  if (action.keys != null) mapped.keys = action.keys;
+  return mapped as JsonObject;
 }
 
 export function computerCallDone(
