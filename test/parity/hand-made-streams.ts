@@ -2,11 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OpenAIResponsesLanguageModel } from '@ai-sdk/openai/internal';
-import type {
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4StreamPart,
-} from '@ai-sdk/provider-v4';
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider-v4';
 import { afterAll, beforeAll } from 'vitest';
 import {
   createMockResponsesServer,
@@ -55,13 +51,7 @@ export function useHandMadeStreams() {
     return file;
   }
 
-  const reference = (modelId = 'gpt-5.1'): LanguageModelV4 =>
-    new OpenAIResponsesLanguageModel(modelId, {
-      provider: 'openai.responses',
-      url: ({ path }) => `${state.server.url}${path}`,
-      headers: () => ({ authorization: `Bearer ${MOCK_API_KEY}` }),
-      fileIdPrefixes: ['file-'],
-    });
+  const reference = (modelId = 'gpt-5.1') => referenceModel(state.server.url, modelId);
 
   /** This package's parts and `@ai-sdk/openai`'s for the same events (or what either threw). */
   async function streamBoth(events: Json[], options: LanguageModelV4CallOptions = basicCall()) {
@@ -91,6 +81,16 @@ export function useHandMadeStreams() {
   return { state, replayFile, reference, streamBoth, generateBoth };
 }
 
+/** `@ai-sdk/openai`'s Responses model on the mock's HTTP endpoint. */
+export function referenceModel(baseURL: string, modelId: string): LanguageModelV4 {
+  return new OpenAIResponsesLanguageModel(modelId, {
+    provider: 'openai.responses',
+    url: ({ path }) => `${baseURL}${path}`,
+    headers: () => ({ authorization: `Bearer ${MOCK_API_KEY}` }),
+    fileIdPrefixes: ['file-'],
+  });
+}
+
 export function basicCall(extra: Partial<LanguageModelV4CallOptions> = {}) {
   return {
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'replay' }] }],
@@ -98,7 +98,7 @@ export function basicCall(extra: Partial<LanguageModelV4CallOptions> = {}) {
   } as LanguageModelV4CallOptions;
 }
 
-async function readAll(stream: ReadableStream<LanguageModelV4StreamPart>): Promise<Json[]> {
+async function readAll(stream: ReadableStream<unknown>): Promise<Json[]> {
   const parts: Json[] = [];
   for await (const part of stream as unknown as AsyncIterable<Json>) parts.push(part);
   return parts;

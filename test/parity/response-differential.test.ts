@@ -24,6 +24,7 @@ import {
 import { createOpenAIWebSocket } from '../../src/v4';
 import { recordedTools } from '../helpers/recorded-tools';
 import { fixtureDir, loadResponses } from '../model/events/map-events-fixtures';
+import { referenceModel } from './hand-made-streams';
 
 type Json = Record<string, unknown>;
 
@@ -63,14 +64,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function reference(modelId: string): LanguageModelV4 {
-  return new OpenAIResponsesLanguageModel(modelId, {
-    provider: 'openai.responses',
-    url: ({ path }) => `${server.url}${path}`,
-    headers: () => ({ authorization: `Bearer ${MOCK_API_KEY}` }),
-    fileIdPrefixes: ['file-'],
-  });
-}
+const reference = (modelId: string): LanguageModelV4 => referenceModel(server.url, modelId);
 
 function call(name: string, events: Json[]): LanguageModelV4CallOptions {
   return {
