@@ -85,6 +85,27 @@ describe('a silent server', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
+  it('silent after accepting the request, before any output → thrown after eventTimeoutMs, not resent', async () => {
+    // 5 s between events: response.created, then nothing within the 200 ms deadline.
+    mock = await startMock({ pool: { eventTimeoutMs: 200 } }, { costModel: { perEventMs: 5_000 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
+    // doStream rejects: nothing reached the caller (it once resolved, and the stream errored only
+    // after a second eventTimeoutMs).
+    const error = await model.doStream({ prompt }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect((error as APICallError).isRetryable).toBe(true);
+    expect((error as APICallError).message).toMatch(
+      /stopped sending events before any output: nothing for 200 ms .*pool\.eventTimeoutMs/,
+    );
+    // The server may still be running the request: no transparent resend, and the socket goes.
+    expect(mock.server.requests).toHaveLength(1);
+    await vi.waitFor(() => expect(mock?.server.sockets().open).toBe(0));
+  });
+
   it('silent mid-response → the call fails after eventTimeoutMs instead of hanging', async () => {
     mock = await startMock({ pool: { eventTimeoutMs: 150 } });
     // A recording that stops without a terminal event, on a socket that stays open.

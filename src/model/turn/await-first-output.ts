@@ -9,7 +9,9 @@ export type FirstOutput =
   /** The socket failed before any output. */
   | { kind: 'failed'; error: unknown }
   /** No event at all within the deadline. */
-  | { kind: 'timeout' };
+  | { kind: 'timeout' }
+  /** The server accepted the request, then sent nothing for `eventTimeoutMs`, and no output. */
+  | { kind: 'silent' };
 
 /** Events that carry no output: `@ai-sdk/openai` raises errors that come before anything else. */
 function isOutputEvent(type: unknown): boolean {
@@ -32,6 +34,10 @@ function isOutputEvent(type: unknown): boolean {
  * cancelled timer still wakes the process when it would have fired (Node keeps libuv's timer
  * armed): one idle wake-up per call, about 4 % of a tool step's CPU. Without it, an error that
  * follows the acceptance is thrown however late it comes, as long as no output came first.
+ *
+ * Silence after the acceptance ends the wait too (`silent`), measured from the last event: it is
+ * a failure before output like any other, thrown by the turn. It once counted as output coming,
+ * and the stream's silence deadline then started a second `eventTimeoutMs` from there.
  */
 export async function awaitFirstOutput(
   queue: EventQueue,
@@ -41,7 +47,7 @@ export async function awaitFirstOutput(
   for (;;) {
     const next = await queue.next(buffered.length === 0 ? firstEventTimeoutMs : eventTimeoutMs);
     if (next.kind === 'timeout') {
-      return buffered.length === 0 ? { kind: 'timeout' } : { kind: 'ready', buffered };
+      return buffered.length === 0 ? { kind: 'timeout' } : { kind: 'silent' };
     }
     if (next.kind === 'failed') return { kind: 'failed', error: next.error };
     const { event } = next;

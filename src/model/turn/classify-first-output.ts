@@ -12,6 +12,7 @@ export type Outcome =
    */
   | { kind: 'resend'; reason: string; freshSocket: boolean; laneRefused?: true }
   | { kind: 'fail-timeout' }
+  | { kind: 'fail-silent' }
   | { kind: 'fail-transport'; error: unknown }
   | { kind: 'fail-server'; error: ServerError };
 
@@ -28,6 +29,10 @@ export function classifyFirstOutput(first: FirstOutput, resendsLeft: boolean): O
       return resendsLeft
         ? { kind: 'resend', reason: 'first-event-timeout', freshSocket: true }
         : { kind: 'fail-timeout' };
+    case 'silent':
+      // Not resent: the server accepted the request and may still be running it. Thrown as a
+      // retryable error, so the AI SDK's maxRetries decides, as for any error before output.
+      return { kind: 'fail-silent' };
     case 'failed': {
       // The server keeps nothing of a response it could not deliver, so a full resend on a new
       // socket is safe. A close of our own (provider.close(), abort) is final.

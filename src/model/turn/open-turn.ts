@@ -10,7 +10,13 @@ import { classifyFirstOutput, type Outcome, unknownItemOf } from './classify-fir
 import { EventQueue } from './event-queue';
 import { LeasedLane } from './leased-lane';
 import { responseHeaders } from './response-headers';
-import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
+import {
+  firstEventTimeoutError,
+  isRetryableUpgrade,
+  isUpgradeImpossible,
+  silenceBeforeOutputError,
+  toTransportError,
+} from './transport-errors';
 import type { TurnCall } from './turn-call';
 
 /** Transparent resends one call may need (stale chain, dead socket, silent server). */
@@ -260,11 +266,10 @@ function failTurn(
   switch (outcome.kind) {
     case 'fail-timeout':
       leased.stop('no first event in time');
-      return new APICallError({
-        message: `OpenAI sent no event within ${call.config.poolSettings.firstEventTimeoutMs} ms (pool.firstEventTimeoutMs).`,
-        ...context,
-        isRetryable: true,
-      });
+      return firstEventTimeoutError(call.config.poolSettings.firstEventTimeoutMs, context);
+    case 'fail-silent':
+      leased.abandon('no event after the acceptance');
+      return silenceBeforeOutputError(call.config.poolSettings.eventTimeoutMs, context);
     case 'fail-server':
       return failOnServerError(leased, outcome.error, context);
     default:

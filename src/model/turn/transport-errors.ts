@@ -78,3 +78,24 @@ export function toTransportError(error: unknown, context: Context): unknown {
     isRetryable: true,
   });
 }
+
+/** No event at all within `pool.firstEventTimeoutMs` (over a socket, after the last resend). */
+export function firstEventTimeoutError(timeoutMs: number, context: Context): APICallError {
+  return new APICallError({
+    message: `OpenAI sent no event within ${timeoutMs} ms (pool.firstEventTimeoutMs).`,
+    ...context,
+    isRetryable: true,
+  });
+}
+
+/**
+ * The server accepted the request, then sent nothing for `pool.eventTimeoutMs` before any output:
+ * thrown, as any failure before output, and retryable (the AI SDK's maxRetries decides).
+ */
+export function silenceBeforeOutputError(timeoutMs: number, context: Context): APICallError {
+  return new APICallError({
+    message: `OpenAI stopped sending events before any output: nothing for ${timeoutMs} ms after it accepted the request (pool.eventTimeoutMs).`,
+    ...context,
+    isRetryable: true,
+  });
+}
