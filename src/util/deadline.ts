@@ -38,6 +38,63 @@ export function armDeadline({
   return { cancel };
 }
 
+/**
+ * The deadlines of a series of waits, one at a time (the reads of a stream), on one timer. A wait
+ * moves the deadline rather than setting a timer: the timer fires at the deadline it was armed
+ * for, checks the one due by then, and sleeps again for what is left. A timer per wait would be
+ * set and cleared for nearly every event, and a cleared timer still wakes the process when it
+ * would have fired. Unreferenced: what is waited for (a socket) keeps the process alive.
+ */
+export class SerialDeadline {
+  /** The deadline of the wait under way (a `performance.now()` time); undefined between waits. */
+  private until: number | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = 0;
+  private closed = false;
+
+  constructor(private readonly onTimeout: () => void) {}
+
+  /** A wait begins: `onTimeout` is called unless `settle()` comes within `ms`. */
+  wait(ms: number): void {
+    if (this.closed) return;
+    const until = performance.now() + ms;
+    this.until = until;
+    if (this.timer === undefined || this.timerAt > until) this.armAt(until);
+  }
+
+  /** The wait under way ended in time. The timer stays: it finds nothing due when it fires. */
+  settle(): void {
+    this.until = undefined;
+  }
+
+  /** No more waits (idempotent). */
+  close(): void {
+    this.closed = true;
+    this.until = undefined;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private armAt(at: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timerAt = at;
+    const ms = Math.max(0, at - performance.now());
+    this.timer = unrefTimer(setTimeout(() => this.check(), ms));
+  }
+
+  private check(): void {
+    this.timer = undefined;
+    const until = this.until;
+    if (until === undefined) return;
+    if (performance.now() < until) {
+      this.armAt(until);
+      return;
+    }
+    this.close();
+    this.onTimeout();
+  }
+}
+
 /** Resolves after `ms`, or at once when `signal` aborts (the caller checks the signal). */
 export function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {

@@ -1,9 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { APICallError } from '@ai-sdk/provider';
-import { generateText, stepCountIs, tool } from 'ai';
+import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import type { WebSocketConstructor } from '../../src/index';
+import { createOpenAIWebSocket, type WebSocketConstructor } from '../../src/index';
 import { callError, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
@@ -172,5 +174,114 @@ describe('the finish metadata says why a call went over HTTP (fallbackCause)', (
     const result = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'hi' });
     expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
     expect(wsMeta(result.providerMetadata)).not.toHaveProperty('fallbackCause');
+  });
+});
+
+/**
+ * A Responses endpoint that streams `events`, then goes quiet with the connection open (the mock's
+ * delays come before every event alike, so it cannot stop after output). `connectionClosed`
+ * resolves once the client closes the connection.
+ */
+async function quietAfter(events: Record<string, unknown>[]) {
+  let closed: () => void = () => {};
+  const connectionClosed = new Promise<void>((resolve) => {
+    closed = resolve;
+  });
+  const server = createServer((req, res) => {
+    req.resume();
+    res.on('close', () => closed());
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const event of events) res.write(`data: ${JSON.stringify(event)}\n\n`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    connectionClosed,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
+
+describe('the HTTP fallback keeps the deadlines of the socket path', () => {
+  it('no answer within firstEventTimeoutMs → a thrown, retryable error', async () => {
+    mock = await startMock({ webSocket: null, pool: { firstEventTimeoutMs: 150 } });
+    // The mock sends the response headers with the first event: both come after 5 s.
+    mock.server.fault({ type: 'delay-first-event', ms: 5_000, transport: 'http' });
+    const error = await callError(mock);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.isRetryable).toBe(true);
+    expect(error.message).toMatch(/no event within 150 ms \(pool\.firstEventTimeoutMs\)/);
+  });
+
+  it('accepted, then silent before any output → thrown after eventTimeoutMs', async () => {
+    // 5 s between events: response.created, then nothing within the 150 ms deadline.
+    mock = await startMock(
+      { webSocket: null, pool: { eventTimeoutMs: 150 } },
+      { costModel: { perEventMs: 5_000 } },
+    );
+    // doStream rejects, as over a socket: nothing reached the caller, maxRetries applies.
+    const error = (await mock
+      .provider('gpt-4.1-mini')
+      .doStream({ prompt })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as APICallError;
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.isRetryable).toBe(true);
+    expect(error.message).toMatch(/stopped sending events before any output.*pool\.eventTimeoutMs/);
+  });
+
+  it('silent mid-response → an error part after eventTimeoutMs; the connection is closed', async () => {
+    const response = { id: 'resp_1', object: 'response', created_at: 1, model: 'gpt-4.1-mini' };
+    const at = { item_id: 'msg_1', output_index: 0, content_index: 0 };
+    const server = await quietAfter([
+      { type: 'response.created', sequence_number: 0, response: { ...response, output: [] } },
+      {
+        type: 'response.output_item.added',
+        sequence_number: 1,
+        output_index: 0,
+        item: {
+          id: 'msg_1',
+          type: 'message',
+          status: 'in_progress',
+          role: 'assistant',
+          content: [],
+        },
+      },
+      { type: 'response.output_text.delta', sequence_number: 2, ...at, delta: 'Hel' },
+    ]);
+    const provider = createOpenAIWebSocket({
+      apiKey: 'test-key',
+      baseURL: server.baseURL,
+      webSocket: null,
+      pool: { eventTimeoutMs: 150 },
+    });
+    try {
+      const errors: unknown[] = [];
+      const result = streamText({
+        model: provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+        onError: ({ error }) => void errors.push(error),
+      });
+      let text = '';
+      for await (const delta of result.textStream) text += delta;
+      expect(text).toBe('Hel');
+      expect(errors).toHaveLength(1);
+      const error = errors[0] as APICallError;
+      expect(APICallError.isInstance(error)).toBe(true);
+      expect(error.message).toMatch(/stopped sending events mid-response/);
+      expect(error.isRetryable).toBe(true);
+      // The body was cancelled: the connection does not stay open.
+      await server.connectionClosed;
+    } finally {
+      await provider.close();
+      await server.close();
+    }
   });
 });

@@ -14,7 +14,7 @@ export type FirstOutput =
   | { kind: 'silent' };
 
 /** Events that carry no output: `@ai-sdk/openai` raises errors that come before anything else. */
-function isOutputEvent(type: unknown): boolean {
+export function isOutputEvent(type: unknown): boolean {
   return !(
     type === 'response.created' ||
     type === 'response.in_progress' ||

@@ -1,18 +1,32 @@
+import { APICallError } from '@ai-sdk/provider';
 import { openHttpEventStream } from '../../http/http-event-source';
 import type { CallOptions, StreamResult } from '../../types';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
+import { readFailedResponseError, readServerError, toAPICallError } from '../events/server-error';
 import { withTelemetryView } from '../request/telemetry-view';
+import { isOutputEvent } from './await-first-output';
+import type { BreakOff } from './event-pump';
+import { HttpEvents } from './http-events';
 import type { UseHttp } from './open-turn';
 import { type PartConverter, streamEvents } from './stream-events';
+import { firstEventTimeoutError, silenceBeforeOutputError } from './transport-errors';
 import type { TurnCall } from './turn-call';
+
+type ErrorContext = {
+  url: string;
+  requestBodyValues: unknown;
+  responseHeaders?: Record<string, string>;
+};
 
 /**
  * The HTTP streaming fallback (transport 'auto' when the socket cannot carry the call): the same
  * request with full input, through the same event mapper. The finish metadata says why
  * (`reason`) and what made the socket unusable (`fallbackCause`). A stored response still
  * becomes a chain head, so the conversation's next call can continue it over a socket from the
- * store.
+ * store. The deadlines and the failure rules are the socket path's: a failure or silence before
+ * any output is thrown (`firstEventTimeoutMs` from the POST to the first event, `eventTimeoutMs`
+ * between events), one after output is an error part (`http-events.ts`).
  */
 export async function streamOverHttp<T>(
   call: TurnCall,
@@ -23,32 +37,28 @@ export async function streamOverHttp<T>(
   const { config, request } = call;
   const url = config.urls.http;
   const body = withTelemetryView({ ...request.settings, input: request.input, stream: true });
-  const { events, responseHeaders, requestBytes } = await openHttpEventStream({
-    url,
-    headers: call.httpHeaders,
-    body,
-    fetch: config.fetch,
-    abortSignal: call.signal,
-  });
-  const reader = events.getReader();
+  const { firstEventTimeoutMs, eventTimeoutMs } = config.poolSettings;
+  const events = new HttpEvents({ signal: call.signal, firstEventTimeoutMs, eventTimeoutMs });
+  const context: ErrorContext = { url, requestBodyValues: body };
+  const opened = await events
+    .open((abortSignal) =>
+      openHttpEventStream({
+        url,
+        headers: call.httpHeaders,
+        body,
+        fetch: config.fetch,
+        abortSignal,
+      }),
+    )
+    .catch((error: unknown) => {
+      throw events.stopped ? stoppedBeforeOutput(call, events, false, context) : error;
+    });
+  const { responseHeaders, requestBytes } = opened;
+  context.responseHeaders = responseHeaders;
+  await awaitFirstOutput(call, events, context);
   const stream = streamEvents({
     convert,
-    source: {
-      kind: 'pull',
-      next: async () => {
-        try {
-          const { done, value } = await reader.read();
-          return done
-            ? { kind: 'end' }
-            : { kind: 'event', event: value as Record<string, unknown> };
-        } catch (error) {
-          return { kind: 'failed', error };
-        }
-      },
-      stop: () => {
-        reader.cancel().catch(() => {});
-      },
-    },
+    source: { kind: 'pull', next: () => events.next(), stop: () => events.stop('cancelled') },
     includeRawChunks: options.includeRawChunks ?? false,
     tools: options.tools,
     ...call.mapping,
@@ -68,6 +78,7 @@ export async function streamOverHttp<T>(
     signal: call.signal,
     url,
     settle: async ({ terminalType, parts, failed, digestPart }) => {
+      events.close();
       const name = config.providerOptionsName;
       if (failed) recordNotCompleted(config.heads, call.scope, parts, terminalType, name);
       else if (request.store) {
@@ -81,6 +92,65 @@ export async function streamOverHttp<T>(
     },
   });
   return { stream, request: { body }, response: { headers: responseHeaders } };
+}
+
+/**
+ * Reads the events before the first output, as the socket path does: an error, a failure or
+ * silence before any output is thrown (the caller has seen nothing, and the AI SDK's maxRetries
+ * applies). What was read goes back in front for the stream.
+ */
+async function awaitFirstOutput(call: TurnCall, events: HttpEvents, context: ErrorContext) {
+  const buffered: Record<string, unknown>[] = [];
+  for (;;) {
+    const next = await events.next();
+    // Ended with no output and no terminal event: the stream reports it, as any early end.
+    if (next.kind === 'end') break;
+    if (next.kind !== 'event') {
+      events.stop('cancelled');
+      throw failedBeforeOutput(call, events, buffered.length > 0, next, context);
+    }
+    const error = readServerError(next.event) ?? readFailedResponseError(next.event);
+    if (error) {
+      events.stop('cancelled');
+      throw toAPICallError(error, context);
+    }
+    buffered.push(next.event);
+    if (isOutputEvent(next.event.type)) break;
+  }
+  events.putBack(buffered);
+}
+
+function failedBeforeOutput(
+  call: TurnCall,
+  events: HttpEvents,
+  accepted: boolean,
+  next: Exclude<BreakOff, { kind: 'end' }>,
+  context: ErrorContext,
+): unknown {
+  if (next.kind === 'failed' && !events.stopped) {
+    return new APICallError({
+      message: `The HTTP stream from OpenAI broke off before any output: ${describeCause(next.error)}`,
+      ...context,
+      cause: next.error,
+      isRetryable: true,
+    });
+  }
+  return stoppedBeforeOutput(call, events, accepted, context);
+}
+
+/** What the caller gets when the turn was stopped before any output. */
+function stoppedBeforeOutput(
+  call: TurnCall,
+  events: HttpEvents,
+  accepted: boolean,
+  context: ErrorContext,
+): unknown {
+  if (events.stopped === 'aborted') return call.signal?.reason;
+  // Else a deadline stopped it (a cancel comes only once the stream is under way).
+  const { firstEventTimeoutMs, eventTimeoutMs } = call.config.poolSettings;
+  return accepted
+    ? silenceBeforeOutputError(eventTimeoutMs, context)
+    : firstEventTimeoutError(firstEventTimeoutMs, context);
 }
 
 /** The cause's own message: socket and pool errors never carry headers or keys. */

@@ -1,0 +1,111 @@
+import type { HttpEventStream } from '../../http/http-event-source';
+import { armDeadline, type Deadline, SerialDeadline } from '../../util/deadline';
+import type { BreakOff } from './event-pump';
+
+/** Why the response was stopped before its body ended. */
+type Stop = 'timeout' | 'aborted' | 'cancelled';
+
+/** One read: the next event, or how the events ended. */
+export type HttpRead = { kind: 'event'; event: Record<string, unknown> } | BreakOff;
+
+type HttpEventsArgs = {
+  /** The call's abort signal. */
+  signal: AbortSignal | undefined;
+  firstEventTimeoutMs: number;
+  eventTimeoutMs: number;
+};
+
+/**
+ * The events of one HTTP fallback response, read one at a time under the deadlines of the socket
+ * path: the first event within `firstEventTimeoutMs` of the POST (the wait for the response
+ * headers included), each later one within `eventTimeoutMs` of the read that waits for it (a
+ * consumer that is behind does not read, and is not waiting for the server). The reads share one
+ * timer. A deadline, the call's abort and a cancel stop the response alike: the fetch is aborted
+ * and the body cancelled, which ends a pending read and closes the connection, whatever `fetch`
+ * the provider was given.
+ */
+export class HttpEvents {
+  /** Why the response was stopped, once it was. */
+  stopped: Stop | undefined;
+  private readonly controller = new AbortController();
+  private readonly deadline = new SerialDeadline(() => this.stop('timeout'));
+  private readonly abortLink: Deadline;
+  private reader: ReadableStreamDefaultReader<unknown> | undefined;
+  /** Events read before the first output, handed out again first. */
+  private putBackEvents: Record<string, unknown>[] = [];
+  private sawEvent = false;
+
+  constructor(private readonly args: HttpEventsArgs) {
+    const { signal } = args;
+    this.abortLink = armDeadline({ ms: undefined, signal, onTimeout: () => this.stop('aborted') });
+    if (signal?.aborted) this.stop('aborted');
+  }
+
+  /** Makes the request, which `post` aborts on `signal`; the first event's deadline starts now. */
+  async open(post: (signal: AbortSignal) => Promise<HttpEventStream>): Promise<HttpEventStream> {
+    this.deadline.wait(this.args.firstEventTimeoutMs);
+    try {
+      const opened = await post(this.controller.signal);
+      this.reader = opened.events.getReader();
+      // A fetch that ignores its signal may answer after the stop: its body goes at once.
+      if (this.stopped) this.reader.cancel().catch(() => {});
+      return opened;
+    } catch (error) {
+      this.close();
+      throw error;
+    }
+  }
+
+  /** The next event, or how the events ended (a stop included). */
+  async next(): Promise<HttpRead> {
+    const event = this.putBackEvents.shift();
+    if (event) return { kind: 'event', event };
+    const reader = this.reader;
+    if (this.stopped || !reader) return this.ending();
+    // The first event's deadline runs from the POST; each later one's from this read.
+    if (this.sawEvent) this.deadline.wait(this.args.eventTimeoutMs);
+    let read: ReadableStreamReadResult<unknown>;
+    try {
+      read = await reader.read();
+    } catch (error) {
+      if (this.stopped) return this.ending();
+      this.close();
+      return { kind: 'failed', error };
+    }
+    if (this.stopped) return this.ending();
+    if (read.done) {
+      this.close();
+      return { kind: 'end' };
+    }
+    this.deadline.settle();
+    this.sawEvent = true;
+    return { kind: 'event', event: read.value as Record<string, unknown> };
+  }
+
+  /** Puts the events read before the first output back in front, in order. */
+  putBack(events: Record<string, unknown>[]): void {
+    this.putBackEvents = events;
+  }
+
+  /** Stops the response: the fetch is aborted, the body cancelled; a pending read ends. */
+  stop(why: Stop): void {
+    if (this.stopped) return;
+    this.stopped = why;
+    this.close();
+    const reason = why === 'aborted' ? this.args.signal?.reason : new Error(`stopped: ${why}`);
+    this.controller.abort(reason);
+    this.reader?.cancel(reason).catch(() => {});
+  }
+
+  /** The turn is over: the timer and the abort listener go (idempotent). */
+  close(): void {
+    this.deadline.close();
+    this.abortLink.cancel();
+  }
+
+  private ending(): BreakOff {
+    if (this.stopped === 'timeout') return { kind: 'timeout' };
+    if (this.stopped === 'aborted') return { kind: 'failed', error: this.args.signal?.reason };
+    return { kind: 'end' };
+  }
+}
