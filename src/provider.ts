@@ -1,5 +1,6 @@
 import { NoSuchModelError } from '@ai-sdk/provider';
 import { loadApiKey, loadOptionalSetting, withoutTrailingSlash } from '@ai-sdk/provider-utils';
+import { HttpCalls } from './http/http-calls';
 import { HeadStore } from './model/chain/head-store';
 import { CredentialCache } from './model/credentials';
 import type { ModelConfig } from './model/model-config';
@@ -14,10 +15,15 @@ import { sharedInstance } from './util/shared-instance';
 import { validateBaseURLFromEnvironment, validateSettings } from './validate-settings';
 
 /**
- * Pool, chain heads and the digest keys of their credentials, shared by every provider
- * configured alike, across module copies.
+ * Pool (and the calls under way over HTTP beside it), chain heads and the digest keys of their
+ * credentials, shared by every provider configured alike, across module copies.
  */
-type SharedState = { pool: SessionPool; heads: HeadStore; credentials: CredentialCache };
+type SharedState = {
+  pool: SessionPool;
+  httpCalls: HttpCalls;
+  heads: HeadStore;
+  credentials: CredentialCache;
+};
 
 /**
  * The shape every entry's provider has: `M` is that entry's language model type, `V` its
@@ -37,7 +43,10 @@ export type SpecProvider<M, V extends 'v2' | 'v3' | 'v4'> = {
   textEmbeddingModel(modelId: string): never;
   /** Not offered: throws `NoSuchModelError`. */
   imageModel(modelId: string): never;
-  /** Closes every socket of this provider's pool; pooled sockets never keep a process alive anyway. */
+  /**
+   * Closes every socket of this provider's pool and ends its calls under way, over HTTP too;
+   * pooled sockets never keep a process alive anyway.
+   */
   close(): Promise<void>;
 };
 
@@ -113,6 +122,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
       sharedStateKey(baseURL, poolSettings, settings.webSocket),
       () => ({
         pool: new SessionPool(poolSettings),
+        httpCalls: new HttpCalls(),
         heads: new HeadStore(),
         credentials: new CredentialCache(),
       }),
@@ -141,6 +151,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
     transport: settings.transport ?? 'auto',
     inputMode: settings.inputMode ?? 'auto',
     pool: shared().pool,
+    httpCalls: shared().httpCalls,
     heads: shared().heads,
     credentials: shared().credentials,
     poolSettings,
@@ -151,6 +162,8 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
     languageModel: (modelId: string) => new ResponsesWebSocketModel(modelId, config()),
     close: async () => {
       if (state) {
+        // Calls under way fail, over either transport; calls made afterwards run normally.
+        state.httpCalls.closeAll();
         await state.pool.close();
         state.heads.clear();
       }

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { createOpenAIWebSocket, type WebSocketConstructor } from '../../src/index';
@@ -283,5 +283,50 @@ describe('the HTTP fallback keeps the deadlines of the socket path', () => {
       await provider.close();
       await server.close();
     }
+  });
+});
+
+describe('provider.close() ends the calls over HTTP too', () => {
+  it('a call waiting for its first event fails, not retryable; a call made afterwards runs', async () => {
+    mock = await startMock({ webSocket: null });
+    mock.server.fault({ type: 'delay-first-event', ms: 5_000, transport: 'http' });
+    const waiting = callError(mock);
+    await vi.waitFor(() => expect(mock?.server.requests).toHaveLength(1));
+    await mock.provider.close();
+    const error = await waiting;
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toMatch(/provider\.close\(\) closed its HTTP connection/);
+    // As on the socket path, the provider serves calls made after close().
+    const after = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'again' });
+    expect(after.text).toBe('Echo: again');
+    expect(wsMeta(after.providerMetadata)).toMatchObject({ transport: 'http' });
+  });
+
+  it('a call mid-response gets a non-retryable error part', async () => {
+    mock = await startMock({ webSocket: null }, { costModel: { perEventMs: 50 } });
+    const errors: unknown[] = [];
+    let midResponse: () => void = () => {};
+    const firstDelta = new Promise<void>((resolve) => {
+      midResponse = resolve;
+    });
+    const inFlight = streamText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'a long answer here',
+      onError: ({ error }) => void errors.push(error),
+      onChunk: ({ chunk }) => {
+        if (chunk.type === 'text-delta') midResponse();
+      },
+    });
+    const finished = Promise.resolve(inFlight.text).catch(() => {});
+    await firstDelta;
+    await mock.provider.close();
+    await finished;
+    expect(errors).toHaveLength(1);
+    expect(APICallError.isInstance(errors[0])).toBe(true);
+    expect((errors[0] as APICallError).message).toMatch(/provider\.close\(\) closed/);
+    expect((errors[0] as APICallError).isRetryable).toBe(false);
+    // The mock saw the response's connection go before its end.
+    await vi.waitFor(() => expect(mock?.server.requests[0].status).toBe('interrupted'));
   });
 });

@@ -56,8 +56,11 @@ type DeltaPart = Extract<StreamPart, { type: 'text-delta' | 'reasoning-delta' }>
 /** Deltas a kept run takes at a time (one string join per batch). */
 const DELTA_BATCH = 64;
 
-/** A transport ended the stream without a terminal event: a failure, silence, or its end. */
-export type BreakOff = QueueEnd | { kind: 'end' };
+/**
+ * A transport ended the stream without a terminal event: a failure, silence, its end, or
+ * `provider.close()` (`closed`; on a socket that is a failure of our own close).
+ */
+export type BreakOff = QueueEnd | { kind: 'end' } | { kind: 'closed' };
 
 /**
  * The events of one response through the one event mapper into stream parts, for either
@@ -245,17 +248,19 @@ export class EventPump {
     }
   }
 
-  private breakOffError(next: QueueEnd): APICallError {
+  private breakOffError(next: Exclude<BreakOff, { kind: 'end' }>): APICallError {
     return new APICallError({
       message:
         next.kind === 'timeout'
           ? 'OpenAI stopped sending events mid-response.'
-          : `The connection to OpenAI broke off mid-response: ${describe(next.error)}`,
+          : next.kind === 'closed'
+            ? 'The call was stopped mid-response: provider.close() closed its HTTP connection.'
+            : `The connection to OpenAI broke off mid-response: ${describe(next.error)}`,
       url: this.args.url,
       requestBodyValues: undefined,
       cause: next.kind === 'failed' ? next.error : undefined,
       // Our own close (provider.close()) is final; a dropped connection is worth a retry.
-      isRetryable: !(next.kind === 'failed' && isOwnClose(next.error)),
+      isRetryable: next.kind === 'timeout' || (next.kind === 'failed' && !isOwnClose(next.error)),
     });
   }
 

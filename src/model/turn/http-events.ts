@@ -1,9 +1,10 @@
+import type { HttpCalls } from '../../http/http-calls';
 import type { HttpEventStream } from '../../http/http-event-source';
 import { armDeadline, type Deadline, SerialDeadline } from '../../util/deadline';
 import type { BreakOff } from './event-pump';
 
 /** Why the response was stopped before its body ended. */
-type Stop = 'timeout' | 'aborted' | 'cancelled';
+type Stop = 'timeout' | 'aborted' | 'closed' | 'cancelled';
 
 /** One read: the next event, or how the events ended. */
 export type HttpRead = { kind: 'event'; event: Record<string, unknown> } | BreakOff;
@@ -11,6 +12,8 @@ export type HttpRead = { kind: 'event'; event: Record<string, unknown> } | Break
 type HttpEventsArgs = {
   /** The call's abort signal. */
   signal: AbortSignal | undefined;
+  /** The provider's calls under way, which `provider.close()` stops. */
+  calls: HttpCalls;
   firstEventTimeoutMs: number;
   eventTimeoutMs: number;
 };
@@ -20,7 +23,7 @@ type HttpEventsArgs = {
  * path: the first event within `firstEventTimeoutMs` of the POST (the wait for the response
  * headers included), each later one within `eventTimeoutMs` of the read that waits for it (a
  * consumer that is behind does not read, and is not waiting for the server). The reads share one
- * timer. A deadline, the call's abort and a cancel stop the response alike: the fetch is aborted
+ * timer. A deadline, the call's abort, `provider.close()` and a cancel stop the response alike: the fetch is aborted
  * and the body cancelled, which ends a pending read and closes the connection, whatever `fetch`
  * the provider was given.
  */
@@ -30,6 +33,7 @@ export class HttpEvents {
   private readonly controller = new AbortController();
   private readonly deadline = new SerialDeadline(() => this.stop('timeout'));
   private readonly abortLink: Deadline;
+  private readonly unregister: () => void;
   private reader: ReadableStreamDefaultReader<unknown> | undefined;
   /** Events read before the first output, handed out again first. */
   private putBackEvents: Record<string, unknown>[] = [];
@@ -38,6 +42,7 @@ export class HttpEvents {
   constructor(private readonly args: HttpEventsArgs) {
     const { signal } = args;
     this.abortLink = armDeadline({ ms: undefined, signal, onTimeout: () => this.stop('aborted') });
+    this.unregister = args.calls.add(() => this.stop('closed'));
     if (signal?.aborted) this.stop('aborted');
   }
 
@@ -97,15 +102,17 @@ export class HttpEvents {
     this.reader?.cancel(reason).catch(() => {});
   }
 
-  /** The turn is over: the timer and the abort listener go (idempotent). */
+  /** The turn is over: the timer, the abort listener and the registration go (idempotent). */
   close(): void {
     this.deadline.close();
     this.abortLink.cancel();
+    this.unregister();
   }
 
   private ending(): BreakOff {
     if (this.stopped === 'timeout') return { kind: 'timeout' };
     if (this.stopped === 'aborted') return { kind: 'failed', error: this.args.signal?.reason };
+    if (this.stopped === 'closed') return { kind: 'closed' };
     return { kind: 'end' };
   }
 }

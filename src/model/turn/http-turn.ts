@@ -10,7 +10,11 @@ import type { BreakOff } from './event-pump';
 import { HttpEvents } from './http-events';
 import type { UseHttp } from './open-turn';
 import { type PartConverter, streamEvents } from './stream-events';
-import { firstEventTimeoutError, silenceBeforeOutputError } from './transport-errors';
+import {
+  closedByProviderError,
+  firstEventTimeoutError,
+  silenceBeforeOutputError,
+} from './transport-errors';
 import type { TurnCall } from './turn-call';
 
 type ErrorContext = {
@@ -38,7 +42,12 @@ export async function streamOverHttp<T>(
   const url = config.urls.http;
   const body = withTelemetryView({ ...request.settings, input: request.input, stream: true });
   const { firstEventTimeoutMs, eventTimeoutMs } = config.poolSettings;
-  const events = new HttpEvents({ signal: call.signal, firstEventTimeoutMs, eventTimeoutMs });
+  const events = new HttpEvents({
+    signal: call.signal,
+    calls: config.httpCalls,
+    firstEventTimeoutMs,
+    eventTimeoutMs,
+  });
   const context: ErrorContext = { url, requestBodyValues: body };
   const opened = await events
     .open((abortSignal) =>
@@ -146,6 +155,7 @@ function stoppedBeforeOutput(
   context: ErrorContext,
 ): unknown {
   if (events.stopped === 'aborted') return call.signal?.reason;
+  if (events.stopped === 'closed') return closedByProviderError(context);
   // Else a deadline stopped it (a cancel comes only once the stream is under way).
   const { firstEventTimeoutMs, eventTimeoutMs } = call.config.poolSettings;
   return accepted

@@ -99,3 +99,12 @@ export function silenceBeforeOutputError(timeoutMs: number, context: Context): A
     isRetryable: true,
   });
 }
+
+/** `provider.close()` stopped a call over HTTP before any output: final, as on a socket. */
+export function closedByProviderError(context: Context): APICallError {
+  return new APICallError({
+    message: 'The call was stopped because provider.close() closed its HTTP connection.',
+    ...context,
+    isRetryable: false,
+  });
+}

@@ -1,3 +1,4 @@
+import type { HttpCalls } from '../../http/http-calls';
 import type { PoolSettings } from '../../pool/pool-settings';
 import type { SessionPool } from '../../pool/session-pool';
 import type { WebSocketConstructor } from '../../pool/socket-handle';
@@ -32,6 +33,8 @@ export type TurnConfig = {
   /** 'full': every call sends its whole input (still over the pooled socket). */
   inputMode: 'auto' | 'full';
   pool: SessionPool;
+  /** The calls under way over HTTP, which `provider.close()` ends as the pool ends its own. */
+  httpCalls: HttpCalls;
   heads: HeadStore;
   poolSettings: PoolSettings;
   /** Largest `response.create` frame sent over the socket. */

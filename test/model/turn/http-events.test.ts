@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpCalls } from '../../../src/http/http-calls';
 import type { HttpEventStream } from '../../../src/http/http-event-source';
 import { HttpEvents } from '../../../src/model/turn/http-events';
 
@@ -29,7 +30,12 @@ function settled<T>(promise: Promise<T>): { result: T | undefined } {
   return box;
 }
 
-const settings = { signal: undefined, firstEventTimeoutMs: 1_000, eventTimeoutMs: 5_000 };
+const settings = {
+  signal: undefined,
+  calls: new HttpCalls(),
+  firstEventTimeoutMs: 1_000,
+  eventTimeoutMs: 5_000,
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -113,5 +119,22 @@ describe('HttpEvents deadlines', () => {
     controller.abort(reason);
     expect(await pending).toEqual({ kind: 'failed', error: reason });
     expect(state.cancelled).toBe(true);
+  });
+
+  it('provider.close() stops a pending read as closed and cancels the body; a finished turn is left alone', async () => {
+    const calls = new HttpCalls();
+    const running = body();
+    const events = new HttpEvents({ ...settings, calls });
+    await events.open(async () => running.opened);
+    const done = body();
+    const finished = new HttpEvents({ ...settings, calls });
+    await finished.open(async () => done.opened);
+    finished.close();
+    const pending = events.next();
+    calls.closeAll();
+    expect(await pending).toEqual({ kind: 'closed' });
+    expect(running.state.cancelled).toBe(true);
+    expect(finished.stopped).toBeUndefined();
+    expect(done.state.cancelled).toBe(false);
   });
 });
