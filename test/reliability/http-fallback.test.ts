@@ -236,6 +236,31 @@ describe('the HTTP fallback keeps the deadlines of the socket path', () => {
     expect(error.message).toMatch(/stopped sending events before any output.*pool\.eventTimeoutMs/);
   });
 
+  it('a body that breaks off before any output → thrown, retryable', async () => {
+    mock = await startMock({ webSocket: null });
+    mock.server.fault({ type: 'terminate-after-events', events: 1, transport: 'http' });
+    const error = await callError(mock);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.isRetryable).toBe(true);
+    expect(error.message).toMatch(/broke off before any output/);
+  });
+
+  it('an error the server reports before any output is thrown, as over a socket', async () => {
+    mock = await startMock({ webSocket: null });
+    mock.server.fault({ type: 'error-event', code: 'insufficient_quota', shape: 'mid-stream' });
+    const error = (await mock
+      .provider('gpt-4.1-mini')
+      .doStream({ prompt })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as APICallError;
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.statusCode).toBe(429);
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toMatch(/quota/i);
+  });
+
   it('silent mid-response → an error part after eventTimeoutMs; the connection is closed', async () => {
     const response = { id: 'resp_1', object: 'response', created_at: 1, model: 'gpt-4.1-mini' };
     const at = { item_id: 'msg_1', output_index: 0, content_index: 0 };

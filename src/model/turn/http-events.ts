@@ -23,9 +23,9 @@ type HttpEventsArgs = {
  * path: the first event within `firstEventTimeoutMs` of the POST (the wait for the response
  * headers included), each later one within `eventTimeoutMs` of the read that waits for it (a
  * consumer that is behind does not read, and is not waiting for the server). The reads share one
- * timer. A deadline, the call's abort, `provider.close()` and a cancel stop the response alike: the fetch is aborted
- * and the body cancelled, which ends a pending read and closes the connection, whatever `fetch`
- * the provider was given.
+ * timer. A deadline, the call's abort, `provider.close()` and a cancel stop the response alike:
+ * the fetch is aborted and the body cancelled, which ends a pending read and closes the
+ * connection, whatever `fetch` the provider was given.
  */
 export class HttpEvents {
   /** Why the response was stopped, once it was. */

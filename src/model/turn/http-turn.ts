@@ -64,7 +64,7 @@ export async function streamOverHttp<T>(
     });
   const { responseHeaders, requestBytes } = opened;
   context.responseHeaders = responseHeaders;
-  await awaitFirstOutput(call, events, context);
+  await readToFirstOutput(call, events, context);
   const stream = streamEvents({
     convert,
     source: { kind: 'pull', next: () => events.next(), stop: () => events.stop('cancelled') },
@@ -108,15 +108,17 @@ export async function streamOverHttp<T>(
  * silence before any output is thrown (the caller has seen nothing, and the AI SDK's maxRetries
  * applies). What was read goes back in front for the stream.
  */
-async function awaitFirstOutput(call: TurnCall, events: HttpEvents, context: ErrorContext) {
+async function readToFirstOutput(call: TurnCall, events: HttpEvents, context: ErrorContext) {
   const buffered: Record<string, unknown>[] = [];
   for (;;) {
     const next = await events.next();
     // Ended with no output and no terminal event: the stream reports it, as any early end.
     if (next.kind === 'end') break;
     if (next.kind !== 'event') {
+      // Classified before the cancel, which would make a body that failed by itself look stopped.
+      const failure = failedBeforeOutput(call, events, buffered.length > 0, next, context);
       events.stop('cancelled');
-      throw failedBeforeOutput(call, events, buffered.length > 0, next, context);
+      throw failure;
     }
     const error = readServerError(next.event) ?? readFailedResponseError(next.event);
     if (error) {
