@@ -3,7 +3,12 @@ import { openHttpEventStream } from '../../http/http-event-source';
 import type { CallOptions, StreamResult } from '../../types';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
-import { readFailedResponseError, readServerError, toAPICallError } from '../events/server-error';
+import {
+  type ErrorContext,
+  readFailedResponseError,
+  readServerError,
+  toAPICallError,
+} from '../events/server-error';
 import { withTelemetryView } from '../request/telemetry-view';
 import { isOutputEvent } from './await-first-output';
 import type { BreakOff } from './event-pump';
@@ -16,12 +21,6 @@ import {
   silenceBeforeOutputError,
 } from './transport-errors';
 import type { TurnCall } from './turn-call';
-
-type ErrorContext = {
-  url: string;
-  requestBodyValues: unknown;
-  responseHeaders?: Record<string, string>;
-};
 
 /**
  * The HTTP streaming fallback (transport 'auto' when the socket cannot carry the call): the same
