@@ -15,15 +15,10 @@ import { sharedInstance } from './util/shared-instance';
 import { validateBaseURLFromEnvironment, validateSettings } from './validate-settings';
 
 /**
- * Pool (and the calls under way over HTTP beside it), chain heads and the digest keys of their
- * credentials, shared by every provider configured alike, across module copies.
+ * Pool, chain heads and the digest keys of their credentials, shared by every provider
+ * configured alike, across module copies.
  */
-type SharedState = {
-  pool: SessionPool;
-  httpCalls: HttpCalls;
-  heads: HeadStore;
-  credentials: CredentialCache;
-};
+type SharedState = { pool: SessionPool; heads: HeadStore; credentials: CredentialCache };
 
 /**
  * The shape every entry's provider has: `M` is that entry's language model type, `V` its
@@ -116,13 +111,15 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   const baseURL = resolveBaseURL(settings.baseURL);
   const urls = responsesURLs(baseURL);
   const poolSettings = resolvePoolSettings(settings.pool);
+  // This provider's own, not in the shared state: a copy of this module of another version may
+  // have made that entry, and closing one provider need not end another's calls over HTTP.
+  const httpCalls = new HttpCalls();
   let state: SharedState | undefined;
   const shared = () =>
     (state ??= sharedInstance(
       sharedStateKey(baseURL, poolSettings, settings.webSocket),
       () => ({
         pool: new SessionPool(poolSettings),
-        httpCalls: new HttpCalls(),
         heads: new HeadStore(),
         credentials: new CredentialCache(),
       }),
@@ -151,7 +148,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
     transport: settings.transport ?? 'auto',
     inputMode: settings.inputMode ?? 'auto',
     pool: shared().pool,
-    httpCalls: shared().httpCalls,
+    httpCalls,
     heads: shared().heads,
     credentials: shared().credentials,
     poolSettings,
@@ -161,9 +158,9 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   return {
     languageModel: (modelId: string) => new ResponsesWebSocketModel(modelId, config()),
     close: async () => {
+      // Calls under way fail, over either transport; calls made afterwards run normally.
+      httpCalls.closeAll();
       if (state) {
-        // Calls under way fail, over either transport; calls made afterwards run normally.
-        state.httpCalls.closeAll();
         await state.pool.close();
         state.heads.clear();
       }

@@ -1,9 +1,9 @@
 /**
- * The calls over HTTP in flight of one provider configuration, so that `provider.close()` ends
- * them as it ends the calls on its sockets (the pool closes them). A call registers how to stop
- * itself while it runs. Calls made after a close register anew and run normally, as the pool
- * serves calls made after its close. A set rather than an AbortSignal: a signal warns past ten
- * listeners, and a provider runs many calls at once.
+ * The calls over HTTP in flight of one provider, so that `provider.close()` ends them as it ends
+ * the calls on its sockets (the pool closes them). A call registers how to stop itself while it
+ * runs. Calls made after a close register anew and run normally, as the pool serves calls made
+ * after its close. A set rather than an AbortSignal: a signal warns past ten listeners, and a
+ * provider runs many calls at once.
  */
 export class HttpCalls {
   private readonly stops = new Set<() => void>();

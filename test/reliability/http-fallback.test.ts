@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { createOpenAIWebSocket, type WebSocketConstructor } from '../../src/index';
+import { MOCK_API_KEY } from '../../src/testing';
 import { callError, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
@@ -326,6 +327,21 @@ describe('provider.close() ends the calls over HTTP too', () => {
     const after = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'again' });
     expect(after.text).toBe('Echo: again');
     expect(wsMeta(after.providerMetadata)).toMatchObject({ transport: 'http' });
+  });
+
+  it("another provider's close() leaves the call alone, though the two share a pool", async () => {
+    mock = await startMock({ webSocket: null });
+    const other = createOpenAIWebSocket({
+      apiKey: MOCK_API_KEY,
+      baseURL: mock.server.url,
+      webSocket: null,
+    });
+    other('gpt-4.1-mini'); // a model of it: the provider now holds the shared pool
+    mock.server.fault({ type: 'delay-first-event', ms: 300, transport: 'http' });
+    const call = generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'mine' });
+    await vi.waitFor(() => expect(mock?.server.requests).toHaveLength(1));
+    await other.close();
+    expect((await call).text).toBe('Echo: mine');
   });
 
   it('a call mid-response gets a non-retryable error part', async () => {
