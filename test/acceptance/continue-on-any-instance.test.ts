@@ -1,3 +1,4 @@
+import { openai } from '@ai-sdk/openai';
 import {
   convertToModelMessages,
   generateText,
@@ -9,6 +10,7 @@ import {
 } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ScriptedToolCall } from '../../src/testing';
 import {
   contextTexts,
   type Instance,
@@ -24,6 +26,21 @@ const lookup = tool({
   inputSchema: z.object({ step: z.number() }),
   execute: async ({ step }) => ({ step, value: `result ${step}` }),
 });
+
+/** An MCP tool whose calls wait for the app's approval, and the server's request for one. */
+const tools = () => ({
+  zip: openai.tools.mcp({
+    serverLabel: 'zip1',
+    serverUrl: 'https://zip1.example/mcp',
+    requireApproval: 'always',
+  }),
+});
+const approvalRequest: ScriptedToolCall = {
+  type: 'mcp_approval_request',
+  serverLabel: 'zip1',
+  name: 'create_short_url',
+  arguments: { url: 'https://ai-sdk.dev' },
+};
 
 const setup = useInstances();
 const { records } = setup;
@@ -141,6 +158,55 @@ describe('a conversation continued on another instance', () => {
     expect(records()[1].previousResponseId).toBe(records()[0].responseId);
     expect(inputTypes(records()[1])).toEqual(['message:user']);
   });
+
+  it.each([
+    { where: 'on another instance', next: async () => setup.instance() },
+    {
+      where: 'after provider.close()',
+      next: async (a: Instance) => {
+        await a.close();
+        return a;
+      },
+    },
+  ])(
+    'an MCP approval answered $where does not repeat the request the server holds',
+    async ({ next }) => {
+      setup.server.enqueue(
+        { toolCalls: [approvalRequest] },
+        { text: 'I did not create the link.' },
+      );
+      const a = setup.instance();
+      const prompt = 'Shorten https://ai-sdk.dev';
+      const first = await generateText({ model: a('gpt-5'), prompt, tools: tools() });
+      const asked = first.content.find((part) => part.type === 'tool-approval-request');
+      const approvalId = (asked as { approvalId: string }).approvalId;
+      const messages: ModelMessage[] = [
+        { role: 'user', content: prompt },
+        ...first.responseMessages,
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-approval-response', approvalId, approved: false, providerExecuted: true },
+          ],
+        } as ModelMessage,
+      ];
+      const b = await next(a);
+      const second = await generateText({ model: b('gpt-5'), messages, tools: tools() });
+
+      expect(second.text).toBe('I did not create the link.');
+      expect(wsMeta(second.providerMetadata)).toMatchObject({
+        inputMode: 'delta',
+        reason: 'continuation-from-store',
+      });
+      const all = records();
+      expect(all).toHaveLength(2);
+      // The request is the parent's own output: a reference to it would repeat it.
+      expect(all[1].duplicates).toEqual([]);
+      expect(all[1].input).toEqual([
+        { type: 'mcp_approval_response', approval_request_id: approvalId, approve: false },
+      ]);
+    },
+  );
 
   it('with store: false only the socket that holds the response continues it', async () => {
     const [a, b] = [setup.instance(), setup.instance()];

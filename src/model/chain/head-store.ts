@@ -42,8 +42,9 @@ export type ChainHead = {
    */
   chain?: Uint8Array;
   /**
-   * The MCP approval requests among the response's output items. The next prompt answers each
-   * with a reference to the request (when stored) and the response item; in a delta the
+   * The MCP approval requests among the response's output items (for a head verified from its
+   * digest, those the prompt answers right after it: verify-claim.ts). The next prompt answers
+   * each with a reference to the request (when stored) and the response item; in a delta the
    * reference would repeat an item the server holds, so it is left out.
    */
   approvalRequestIds?: ReadonlySet<string>;

@@ -93,8 +93,31 @@ export class ClaimedPrefix {
       stored: true,
       connectionId: -1,
       chain,
+      approvalRequestIds: approvalsAnsweredAt(this.prompt, this.claim.messageCount),
     };
     args.heads.add(head, request.conversationId);
     return { head };
   }
+}
+
+/**
+ * The approval requests of the claimed response, as far as the prompt tells: the ids the answers
+ * right after it name. The digest cannot cover them: the AI SDK drops approval requests from the
+ * prompt, and the MCP call of a request converts to no item. An app answers approvals in a tool
+ * message it appends right after the response that asked (the AI SDK reads them from the prompt's
+ * last message). The ids only leave out references to them (`withoutHeldReferences`). An answer
+ * there to an earlier response's request is held as well when the claimed response continued that
+ * one by delta; the server would lack it only after a response that went out in full. A digest
+ * covering the ids would send in full every continuation that leaves an approval unanswered.
+ */
+function approvalsAnsweredAt(prompt: Prompt, index: number): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (let i = index; i < prompt.length; i++) {
+    const message = prompt[i];
+    if (message.role !== 'tool') break;
+    for (const part of message.content) {
+      if (part.type === 'tool-approval-response') ids.add(part.approvalId);
+    }
+  }
+  return ids;
 }
