@@ -17,7 +17,10 @@ export type DigestKey = {
 export type DigestSubject = {
   responseId: string;
   settingsKey: string;
-  /** Hash chain of the items the server holds for the response (see item-chain.ts). */
+  /**
+   * Hash chain of the items the server holds for the response (see item-chain.ts), less its own
+   * empty messages, which ai@5 and ai@6 leave out of the next prompt (sign-head.ts).
+   */
   chain: Uint8Array;
 };
 

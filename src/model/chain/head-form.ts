@@ -6,7 +6,19 @@ export type HeadForm = {
   messages: readonly Message[];
   items: readonly InputItem[];
   conversionState?: ConversionState;
+  /**
+   * When the response has empty text parts: the items its output converts to once ai@5 or ai@6
+   * left those out (empty-texts.ts). Their prompt holds `items` up to `outputStart`, then these.
+   * Only the form with metadata has it: the plain form never holds empty texts.
+   */
+  withoutEmptyTexts?: { outputStart: number; output: readonly InputItem[] };
 };
+
+/** The items a prompt built by ai@5 or ai@6 holds for the form, when they differ from `items`. */
+export function itemsWithoutEmptyTexts(form: HeadForm): readonly InputItem[] | undefined {
+  const dropped = form.withoutEmptyTexts;
+  return dropped && [...form.items.slice(0, dropped.outputStart), ...dropped.output];
+}
 
 /** The arrays of the head a deferred form is made from. */
 export type HeadArrays = Pick<HeadForm, 'messages' | 'items'>;

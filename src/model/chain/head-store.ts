@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ConversionState } from '../../convert/convert-prompt';
 import type { InputItem, Message, Warning } from '../../types';
-import type { DeferredForm } from './head-form';
+import type { DeferredForm, HeadForm } from './head-form';
 
 /** What the server holds after a completed response: the head of a chain. */
 export type ChainHead = {
@@ -26,6 +26,8 @@ export type ChainHead = {
   inputWarnings: readonly Warning[];
   /** What conversion remembered at the end of `messages` (for reuse). */
   conversionState?: ConversionState;
+  /** The output's items without its empty text parts, as ai@5 and ai@6 send them (head-form.ts). */
+  withoutEmptyTexts?: HeadForm['withoutEmptyTexts'];
   /**
    * The same context as an app that stores messages without their metadata will send it (no item
    * ids, so no item references): apps that rewrite messages continue by `conversationId`. Made

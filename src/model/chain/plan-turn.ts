@@ -1,4 +1,5 @@
 import type { InputItem } from '../../types';
+import { type HeadForm, itemsWithoutEmptyTexts } from './head-form';
 import type { ChainHead } from './head-store';
 import { extendsHistory } from './history-prefix';
 
@@ -9,8 +10,9 @@ export type TurnPlan =
       input: InputItem[];
       reason: string;
       /**
-       * The form of the head's items the prompt starts with (`head.items` or its plain form's);
-       * empty when the user named the parent of a prompt that holds only what follows it.
+       * The form of the head's items the prompt starts with (`head.items` or its plain form's,
+       * either one without the output's empty messages for ai@5 and ai@6); empty when the user
+       * named the parent of a prompt that holds only what follows it.
        */
       held: readonly InputItem[];
       /** The user named the parent: the input is theirs, and a lost parent cannot be resent. */
@@ -103,11 +105,22 @@ function explicitPlan(parent: string, items: InputItem[], reason: string): TurnP
  * The form of the head's items the prompt's items extend, if any. The plain form counts once it
  * was made: the call made it (`ensureHeadForms`) when its items do not extend `head.items`.
  */
-function heldPrefix(head: ChainHead | undefined, items: InputItem[]) {
+function heldPrefix(head: ChainHead | undefined, items: readonly InputItem[]) {
   if (!head) return undefined;
-  if (extendsHistory(head.items, items)) return head.items;
-  const plain = head.plain.current?.items;
-  return plain && extendsHistory(plain, items) ? plain : undefined;
+  const plain = head.plain.current;
+  return heldIn(head, items) ?? (plain && heldIn(plain, items));
+}
+
+/**
+ * `form.items` when `items` extend them; else the same without the output's empty messages when
+ * `items` extend those: ai@5 and ai@6 leave empty text parts out of the next prompt
+ * (empty-texts.ts), and the server holding an empty message the prompt leaves out changes
+ * nothing the model reads. A delta never sends a held item either way.
+ */
+function heldIn(form: HeadForm, items: readonly InputItem[]) {
+  if (extendsHistory(form.items, items)) return form.items;
+  const dropped = itemsWithoutEmptyTexts(form);
+  return dropped && extendsHistory(dropped, items) ? dropped : undefined;
 }
 
 /** Makes the head's plain form when the call's items may extend it (before `planTurn` runs). */
@@ -115,7 +128,7 @@ export async function ensureHeadForms(
   head: ChainHead | undefined,
   items: readonly InputItem[],
 ): Promise<void> {
-  if (head && !extendsHistory(head.items, items)) await head.plain.load(head);
+  if (head && !heldIn(head, items)) await head.plain.load(head);
 }
 
 /**
@@ -130,7 +143,8 @@ function withoutHeldReferences(input: InputItem[], head: ChainHead): InputItem[]
 
 /**
  * The head a turn continued in its items form: its input starts with that head's `items`, so the
- * new head's chain starts from its chain. Undefined for full input, or a delta on the plain form.
+ * new head's chain starts from its chain. Undefined for full input, or a delta on another form
+ * (the plain one, or one without the empty messages): the new head's chain is hashed anew.
  */
 export function continuedHead(head: ChainHead | undefined, plan: TurnPlan): ChainHead | undefined {
   return plan.mode === 'delta' && plan.held === head?.items ? head : undefined;

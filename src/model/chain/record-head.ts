@@ -11,6 +11,7 @@ import type {
 import { collectContent } from '../events/collect-content';
 import type { ResponsesRequest } from '../request/build-request';
 import type { DigestKey } from './continuation-digest';
+import { isEmptyText } from './empty-texts';
 import { DeferredForm } from './head-form';
 import type { ChainHead, HeadStore } from './head-store';
 import { type InputChain, signHead } from './sign-head';
@@ -126,6 +127,20 @@ async function nextPromptView(
   return { messages: [message], items: converted.input, state: converted.state };
 }
 
+const nonEmpty = (content: Content[]) => content.filter((part) => !isEmptyText(part));
+
+/**
+ * The items the output converts to once ai@5 or ai@6 left its empty text parts out of the
+ * message (empty-texts.ts); undefined when it has none.
+ */
+async function outputWithoutEmptyTexts(
+  content: Content[],
+  request: Pick<ResponsesRequest, 'conversionState' | 'conversion'>,
+): Promise<InputItem[] | undefined> {
+  if (!content.some(isEmptyText)) return undefined;
+  return (await nextPromptView(outputMessage(nonEmpty(content), true), request)).items;
+}
+
 /**
  * Records the chain head of a completed response: its whole context as the next prompt will
  * express it, as messages and as items. A stored response also gets its continuation digest
@@ -145,8 +160,11 @@ export async function recordHead(
   if (!responseId) return undefined;
   const { content } = collectContent(parts);
   const withMetadata = await nextPromptView(outputMessage(content, true), request);
+  const dropped = await outputWithoutEmptyTexts(content, request);
   const items = [...request.input, ...withMetadata.items];
-  const chain = await signHead(call, responseId, items, settled);
+  // The digest covers what every AI SDK major sends: the items without the empty messages.
+  const covered = dropped ? [...request.input, ...dropped] : items;
+  const chain = await signHead(call, responseId, { items, covered }, settled);
   // The digest is metadata of the output message too, as the next prompt will carry it.
   const output = chain
     ? [outputMessage(collectContent(parts).content, true)]
@@ -166,8 +184,10 @@ export async function recordHead(
     conversionState: withMetadata.state,
     messages,
     items,
+    withoutEmptyTexts: dropped && { outputStart: inputLength, output: dropped },
     plain: new DeferredForm(async (held) => {
-      const plainOutput = outputMessage(content, false);
+      // Without metadata, every AI SDK major drops empty text parts (empty-texts.ts).
+      const plainOutput = outputMessage(nonEmpty(content), false);
       const plain = await nextPromptView(plainOutput, { conversion, conversionState });
       return {
         messages: [...held.messages.slice(0, promptLength), ...plain.messages],

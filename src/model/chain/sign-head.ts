@@ -36,9 +36,13 @@ export function hashInput(
  * Signs a completed response for continuation on any instance: the hash chain of the items the
  * server holds for it (from the chain of the head it continued, so only the new items are hashed),
  * then its digest, written into the metadata of `parts[digestPart]` as `chainDigest`. Returns the
- * chain, for the new head; undefined when the response gets no digest: not stored (only its own
- * socket can continue it), its input not the prompt alone (a user-supplied
+ * chain of `items`, for the new head; undefined when the response gets no digest: not stored
+ * (only its own socket can continue it), its input not the prompt alone (a user-supplied
  * `previousResponseId`, a server-side `conversation`, request controls), or no key.
+ *
+ * The digest covers `covered`: the same items without the response's empty messages, which ai@5
+ * and ai@6 leave out of the next prompt (empty-texts.ts), so that a prompt of either form
+ * verifies (verify-claim.ts). Both start with the request's input.
  */
 export async function signHead(
   call: {
@@ -48,7 +52,7 @@ export async function signHead(
     inputChain?: InputChain;
   },
   responseId: string,
-  items: readonly InputItem[],
+  { items, covered }: { items: readonly InputItem[]; covered: readonly InputItem[] },
   settled: {
     parts: StreamPart[];
     continued: ChainHead | undefined;
@@ -58,23 +62,28 @@ export async function signHead(
   const { digestKey, request } = call;
   const { parts, digestPart } = settled;
   if (!digestKey || digestPart === undefined || !signable(request)) return undefined;
-  const chain = await itemChain(call.inputChain, request.input, items, settled.continued);
-  const digest = await mintDigest(digestKey, { responseId, settingsKey: call.settingsKey, chain });
+  const { input } = request;
+  const inputChain = await inputChainOf(call.inputChain, input, settled.continued);
+  const chain = await extendItemChain(inputChain, items, input.length);
+  const signed =
+    covered === items ? chain : await extendItemChain(inputChain, covered, input.length);
+  const digest = await mintDigest(digestKey, {
+    responseId,
+    settingsKey: call.settingsKey,
+    chain: signed,
+  });
   parts[digestPart] = withDigest(parts[digestPart], digest, request.conversion.providerOptionsName);
   return chain;
 }
 
-/** The chain of `items` (the input, then the output): from the input's chain where it was hashed. */
-async function itemChain(
+/** The chain of the input: hashed when its frame was sent, else from the head it continued. */
+async function inputChainOf(
   hashed: InputChain | undefined,
   input: readonly InputItem[],
-  items: readonly InputItem[],
   continued: ChainHead | undefined,
 ): Promise<Uint8Array> {
-  if (hashed?.input === input && hashed.base === continued) {
-    return extendItemChain(await hashed.chain, items, input.length);
-  }
-  return chainFrom(continued, items);
+  if (hashed?.input === input && hashed.base === continued) return hashed.chain;
+  return chainFrom(continued, input);
 }
 
 /** The chain of `items`, extended from `base`'s chain where it has one, else from the start. */

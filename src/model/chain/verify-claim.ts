@@ -1,8 +1,14 @@
-import { convertPrompt } from '../../convert/convert-prompt';
-import type { Prompt } from '../../types';
-import { convertsAlike, type PrefixSource, type PromptPrefix } from '../request/build-input';
+import { type ConversionState, convertPrompt } from '../../convert/convert-prompt';
+import type { InputItem, Prompt, Warning } from '../../types';
+import {
+  type ConversionOptions,
+  convertsAlike,
+  type PrefixSource,
+  type PromptPrefix,
+} from '../request/build-input';
 import type { ResponsesRequest } from '../request/build-request';
 import { checkDigest, type DigestKey } from './continuation-digest';
+import { withoutEmptyTexts } from './empty-texts';
 import type { DigestClaim } from './find-head';
 import { DeferredForm } from './head-form';
 import type { ChainHead, HeadStore } from './head-store';
@@ -16,7 +22,14 @@ import { heldPrefix } from './reusable-prefix';
  * instance handles only the items added since its own last turn.
  */
 export class ClaimedPrefix {
-  private converted: { prefix: PromptPrefix; base: ChainHead | undefined } | undefined;
+  private converted:
+    | {
+        prefix: PromptPrefix;
+        base: ChainHead | undefined;
+        /** The claimed message's items without its empty texts, from `start` in the prefix's. */
+        covered?: { start: number; items: readonly InputItem[] };
+      }
+    | undefined;
 
   constructor(
     private readonly claim: DigestClaim,
@@ -33,23 +46,26 @@ export class ClaimedPrefix {
         ? { head: claim.base as ChainHead, prefix: held }
         : undefined;
     const from = base?.prefix.messageCount ?? 0;
-    const { input, warnings, state } = await convertPrompt({
-      prompt: prompt.slice(from, claim.messageCount),
-      state: base?.prefix.state,
-      ...conversion,
-    });
+    const baseItems = base?.prefix.items ?? [];
+    const claimed = prompt.slice(from, claim.messageCount);
+    const { input, warnings, state, covered } = await convertClaimed(
+      claimed,
+      base?.prefix.state,
+      conversion,
+    );
     const prefix = {
       messageCount: claim.messageCount,
-      messages: base?.prefix.messages && [
-        ...base.prefix.messages,
-        ...prompt.slice(from, claim.messageCount),
-      ],
-      items: [...(base?.prefix.items ?? []), ...input],
+      messages: base?.prefix.messages && [...base.prefix.messages, ...claimed],
+      items: [...baseItems, ...input],
       warnings: [...(base?.prefix.warnings ?? []), ...warnings],
       conversionKey,
       state,
     };
-    this.converted = { prefix, base: base?.head };
+    this.converted = {
+      prefix,
+      base: base?.head,
+      covered: covered && { start: baseItems.length + covered.start, items: covered.items },
+    };
     return prefix;
   };
 
@@ -72,11 +88,11 @@ export class ClaimedPrefix {
     if (!digestKey || !converted || !request.prefixReused) {
       return { missing: 'unverifiable-response' };
     }
-    const { prefix, base } = converted;
-    const from = base?.chain ? base.items.length : 0;
-    const chain = await extendItemChain(base?.chain ?? EMPTY_CHAIN, prefix.items, from);
+    const { prefix, base, covered } = converted;
+    const { chain, signed } = await claimChains(base, prefix.items, covered);
     const { responseId, digest } = this.claim;
-    const mismatch = await checkDigest(digestKey, digest, { responseId, settingsKey, chain });
+    const subject = { responseId, settingsKey, chain: signed };
+    const mismatch = await checkDigest(digestKey, digest, subject);
     if (mismatch) return { missing: mismatch };
     const messages = prefix.messages ?? this.prompt.slice(0, prefix.messageCount);
     const head: ChainHead = {
@@ -98,6 +114,62 @@ export class ClaimedPrefix {
     args.heads.add(head, request.conversationId);
     return { head };
   }
+}
+
+/**
+ * Converts the claimed messages, the claiming one last. The digest covers that one without its
+ * empty texts (empty-texts.ts): a claiming message that has some is also converted without them,
+ * from the state the messages before it left (`covered`, from `start` in `input`).
+ */
+async function convertClaimed(
+  messages: Prompt,
+  state: ConversionState | undefined,
+  conversion: ConversionOptions,
+): Promise<{
+  input: InputItem[];
+  warnings: Warning[];
+  state: ConversionState;
+  covered?: { start: number; items: readonly InputItem[] };
+}> {
+  const convert = (some: Prompt, from: ConversionState | undefined) =>
+    convertPrompt({ prompt: some, state: from, ...conversion });
+  const last = messages.at(-1);
+  const stripped = last && withoutEmptyTexts(last);
+  if (!last || !stripped) return convert(messages, state);
+  const before = await convert(messages.slice(0, -1), state);
+  const tail = await convert([last], before.state);
+  const covered = await convert([stripped], before.state);
+  return {
+    input: [...before.input, ...tail.input],
+    warnings: [...before.warnings, ...tail.warnings],
+    state: tail.state,
+    covered: { start: before.input.length, items: covered.input },
+  };
+}
+
+/**
+ * The chain of the claimed prefix's items (the new head's, which the next head extends) and the
+ * chain its digest covers: the same, but for the claimed message's empty texts, which the digest
+ * leaves out so that a prompt of ai@5 or ai@6 (without them) and one of ai@7 (with them) verify
+ * alike (sign-head.ts). In an ai@7 prompt they are the response's own empty messages, which the
+ * server holds. The digest does not cover them, so an empty text part with another item id
+ * added to the claimed message would verify too, and a delta would not send its reference; but
+ * that part is empty in the app's own history, and only parts of that one message are passed over.
+ */
+async function claimChains(
+  base: ChainHead | undefined,
+  items: readonly InputItem[],
+  covered: { start: number; items: readonly InputItem[] } | undefined,
+): Promise<{ chain: Uint8Array; signed: Uint8Array }> {
+  const from = base?.chain ? base.items.length : 0;
+  const baseChain = base?.chain ?? EMPTY_CHAIN;
+  if (!covered) {
+    const chain = await extendItemChain(baseChain, items, from);
+    return { chain, signed: chain };
+  }
+  const before = await extendItemChain(baseChain, items.slice(0, covered.start), from);
+  const chain = await extendItemChain(before, items, covered.start);
+  return { chain, signed: await extendItemChain(before, covered.items) };
 }
 
 /**

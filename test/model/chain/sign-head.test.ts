@@ -7,8 +7,9 @@
 import { createRequire } from 'node:module';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deriveDigestKey } from '../../../src/model/chain/continuation-digest';
+import { checkDigest, deriveDigestKey } from '../../../src/model/chain/continuation-digest';
 import type { ChainHead } from '../../../src/model/chain/head-store';
+import { EMPTY_CHAIN, extendItemChain } from '../../../src/model/chain/item-chain';
 import { hashInput, signHead } from '../../../src/model/chain/sign-head';
 import type { ResponsesRequest } from '../../../src/model/request/build-request';
 import {
@@ -163,7 +164,8 @@ describe('the input chain hashed at the send', () => {
     const digestKey = await deriveDigestKey('material');
     const parts = [{ type: 'text-end', id: 'msg_1' }] as StreamPart[];
     const call = { digestKey, request, settingsKey: '{}', inputChain };
-    return signHead(call, 'resp_1', items, { parts, continued: undefined, digestPart: 0 });
+    const signed = { items, covered: items };
+    return signHead(call, 'resp_1', signed, { parts, continued: undefined, digestPart: 0 });
   }
 
   it('gives the chain that hashing every item at the end gives', async () => {
@@ -185,6 +187,27 @@ describe('the input chain hashed at the send', () => {
     // Another head, or another input array (a call rebuilt for a resend): hashed anew.
     expect(await chainOf(forged({ items: [] } as unknown as ChainHead))).toEqual(plain);
     expect(await chainOf(forged(undefined, [...input]))).toEqual(plain);
+  });
+
+  it('signs the items without the empty messages, and returns the chain of them all', async () => {
+    const digestKey = await deriveDigestKey('material');
+    const parts = [{ type: 'text-end', id: 'msg_1' }] as StreamPart[];
+    const call = { digestKey, request, settingsKey: '{}' };
+    // `items` ends with a reference to an empty message, which ai@5 and ai@6 leave out.
+    const signed = { items, covered: input };
+    const settled = { parts, continued: undefined, digestPart: 0 };
+    const chain = await signHead(call, 'resp_1', signed, settled);
+    expect(chain).toEqual(await extendItemChain(EMPTY_CHAIN, items));
+    const end = parts[0] as Extract<StreamPart, { type: 'text-end' }>;
+    const digest = String(end.providerMetadata?.openai?.chainDigest);
+    const check = async (of: readonly InputItem[]) =>
+      checkDigest(digestKey, digest, {
+        responseId: 'resp_1',
+        settingsKey: '{}',
+        chain: await extendItemChain(EMPTY_CHAIN, of),
+      });
+    expect(await check(input)).toBeUndefined();
+    expect(await check(items)).toBe('history-changed');
   });
 
   it('is not made for a response that gets no digest', async () => {
