@@ -95,16 +95,26 @@ export class Connection {
   /**
    * Resolves once the upgrade succeeded; rejects with a ConnectionError otherwise. Every caller
    * may wait (calls that share a socket on lanes wait for the same upgrade); the first deadline
-   * to pass fails the socket.
+   * to pass fails the socket. An abort of `signal` rejects this caller's wait with its reason and
+   * leaves the upgrade (and its deadline) to whoever else waits.
    */
-  waitOpen(timeoutMs: number): Promise<void> {
+  waitOpen(timeoutMs: number, signal?: AbortSignal): Promise<void> {
     if (this.state === 'open') return Promise.resolve();
     if (this.failure) return Promise.reject(new ConnectionError(this.failure));
     const deadline = armDeadline({
       ms: timeoutMs,
       onTimeout: () => this.fail({ kind: 'connect-timeout' }),
     });
-    return this.opened.finally(() => deadline.cancel());
+    const opened = this.opened.finally(() => deadline.cancel());
+    if (!signal) return opened;
+    return new Promise<void>((resolve, reject) => {
+      const aborted = armDeadline({
+        ms: undefined,
+        signal,
+        onTimeout: () => reject(signal.reason),
+      });
+      opened.then(resolve, reject).finally(() => aborted.cancel());
+    });
   }
 
   /** A lane is handed out to `owner` (the pool's bookkeeping of responses in flight). */

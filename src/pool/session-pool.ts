@@ -1,4 +1,4 @@
-import { armDeadline, unrefTimer } from '../util/deadline';
+import { unrefTimer } from '../util/deadline';
 import { sliceRoom } from '../util/event-loop-slice';
 import { Connection, nextConnectionId } from './connection';
 import { HeadIndex } from './head-index';
@@ -202,7 +202,7 @@ export class SessionPool {
     connection.reserve(lane, lease);
     if (forkFrom) forkFrom.holds++;
     try {
-      if (!lease.reused) await this.untilOpen(connection, request.signal);
+      if (!lease.reused) await connection.waitOpen(this.settings.connectTimeoutMs, request.signal);
     } catch (error) {
       this.release(lease);
       throw request.signal?.aborted ? request.signal.reason : error;
@@ -234,7 +234,7 @@ export class SessionPool {
       this.connections.set(request.scope, set);
       set.add(connection);
       this.sweepWhileOpen();
-      await this.untilOpen(connection, request.signal);
+      await connection.waitOpen(this.settings.connectTimeoutMs, request.signal);
       return lease;
     } catch (error) {
       if (!lease) {
@@ -248,20 +248,6 @@ export class SessionPool {
       }
       throw request.signal?.aborted ? request.signal.reason : error;
     }
-  }
-
-  /** The upgrade, or the abort of this call (which leaves the socket to whoever else waits). */
-  private untilOpen(connection: Connection, signal: AbortSignal | undefined): Promise<void> {
-    const open = connection.waitOpen(this.settings.connectTimeoutMs);
-    if (!signal) return open;
-    return new Promise<void>((resolve, reject) => {
-      const deadline = armDeadline({
-        ms: undefined,
-        signal,
-        onTimeout: () => reject(signal.reason),
-      });
-      open.then(resolve, reject).finally(() => deadline.cancel());
-    });
   }
 
   private remove(scope: string, connection: Connection): void {

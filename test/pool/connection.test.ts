@@ -238,4 +238,17 @@ describe('Connection with lanes', () => {
     expect(await failureOf(waits[0])).toEqual({ kind: 'connect-timeout' });
     expect(await failureOf(waits[1])).toEqual({ kind: 'connect-timeout' });
   });
+
+  it("an abort ends one caller's wait for the upgrade; the others still get the open socket", async () => {
+    server = await startSocketServer();
+    const { connection } = connect(server.url, { lanes: 2 });
+    const controller = new AbortController();
+    const aborted = connection.waitOpen(2_000, controller.signal).catch((e: unknown) => e);
+    const other = connection.waitOpen(2_000, new AbortController().signal);
+    const reason = new Error('gone');
+    controller.abort(reason);
+    expect(await aborted).toBe(reason);
+    await other;
+    expect(connection.usable).toBe(true);
+  });
 });
