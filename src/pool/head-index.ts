@@ -17,8 +17,10 @@ export class HeadIndex {
   /** The lane now holds `headId` (undefined: nothing), in place of the head it held. */
   set(lane: Lane, connection: Connection, headId: string | undefined): void {
     this.forgetLane(lane);
-    lane.headId = headId;
-    if (headId !== undefined) this.byHead.set(headId, { connection, lane });
+    // A socket that is gone holds nothing. A turn can end after the server closed its socket
+    // (`forget` has run for it): an entry then would keep the dead socket reachable for good.
+    lane.headId = connection.failure ? undefined : headId;
+    if (lane.headId !== undefined) this.byHead.set(lane.headId, { connection, lane });
   }
 
   /** The socket is gone, and the server dropped every lane's cache with it. */

@@ -74,6 +74,19 @@ describe('SessionPool', () => {
     expect(first.lane.headId).toBeUndefined();
   });
 
+  it('a lane released with a head after the server closed its socket holds none', async () => {
+    const pool = await setup();
+    const lease = await pool.acquire(request());
+    // The server closes the socket right after the terminal event, while the turn still records
+    // its chain head: the pool has already forgotten the socket's lanes when the lease comes back.
+    harness.server.sockets[0].close(1000, 'bye');
+    await vi.waitFor(() => expect(lease.connection.state).toBe('closed'));
+    pool.release(lease, { headId: 'resp_1' });
+    // Nothing indexes the dead socket (an entry would keep it reachable for good).
+    expect(lease.lane.headId).toBeUndefined();
+    expect(pool.stats()).toEqual({ open: 0, idle: 0, busy: 0, queued: 0, inFlight: 0 });
+  });
+
   it("a call without a chain of its own opens a socket rather than take another chain's", async () => {
     const pool = await setup({ maxSockets: 2 });
     const a = await pool.acquire(request());
