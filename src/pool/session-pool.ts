@@ -123,6 +123,9 @@ export class SessionPool {
       evictLeastRecentIdle(this.connections);
       if (this.total < this.settings.maxSockets) return this.connect(request);
       await this.queue.wait(deadline, request.signal);
+      // A release woke this call for its lane: one that gave up since passes the wake-up on, or
+      // the next waiter would sleep on while the lane is free.
+      if (request.signal?.aborted) this.queue.wakeOne();
     }
   }
 

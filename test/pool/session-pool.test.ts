@@ -170,6 +170,23 @@ describe('SessionPool', () => {
     expect(pool.stats().queued).toBe(0);
   });
 
+  it('a queued call woken by a release but aborted before it resumed passes the wake-up on', async () => {
+    const pool = await setup({ maxSockets: 1, queueTimeoutMs: 60_000 });
+    const holder = await pool.acquire(request());
+    const controller = new AbortController();
+    const first = rejection(pool.acquire(request({ signal: controller.signal })));
+    const second = pool.acquire(request());
+    await vi.waitFor(() => expect(pool.stats().queued).toBe(2));
+    // The release wakes the first waiter; its caller gives up in the same turn, before it resumed.
+    pool.release(holder);
+    const reason = new Error('gave up');
+    controller.abort(reason);
+    expect(await first).toBe(reason);
+    // The second waiter gets the idle socket now, long before its queue deadline.
+    await vi.waitFor(() => expect(pool.stats()).toMatchObject({ queued: 0, idle: 0, busy: 1 }));
+    expect((await second).connection).toBe(holder.connection);
+  });
+
   it('close() closes every socket and fails queued calls; the pool works again afterwards', async () => {
     const pool = await setup({ maxSockets: 1 });
     await pool.acquire(request());
