@@ -207,7 +207,7 @@ export class SessionPool {
     try {
       if (!lease.reused) await connection.waitOpen(this.settings.connectTimeoutMs, request.signal);
     } catch (error) {
-      this.release(lease);
+      this.leaveOpening(lease);
       throw request.signal?.aborted ? request.signal.reason : error;
     }
     if (connection.usable) return lease;
@@ -243,14 +243,20 @@ export class SessionPool {
       if (!lease) {
         this.total--;
         this.queue.wakeOne();
-      } else {
-        const { connection } = lease;
-        this.release(lease);
-        // Calls that share the opening socket on other lanes keep it; alone, it goes.
-        if (!connection.busy) connection.terminate('connect failed');
-      }
+      } else this.leaveOpening(lease);
       throw request.signal?.aborted ? request.signal.reason : error;
     }
+  }
+
+  /**
+   * Gives back the lease of a call that stopped waiting for its socket's upgrade (an abort, or
+   * the upgrade failed). Calls that share the opening socket on other lanes keep it; alone, it
+   * goes, whoever opened it: else it would linger until its connect deadline.
+   */
+  private leaveOpening(lease: Lease): void {
+    const { connection } = lease;
+    this.release(lease);
+    if (!connection.busy && !connection.usable) connection.terminate('connect abandoned');
   }
 
   private remove(scope: string, connection: Connection): void {

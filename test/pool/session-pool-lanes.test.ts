@@ -165,6 +165,22 @@ describe('SessionPool with lanes', () => {
     expect(pool.stats()).toMatchObject({ open: 1, inFlight: 1 });
   });
 
+  it('an opening socket goes once every call sharing it aborted, the opener first', async () => {
+    // An upgrade that hangs (a stuck proxy), with a connect deadline far away.
+    const pool = await setup({ connectTimeoutMs: 60_000 }, { silentUpgrade: true });
+    const [opener, sharer] = [new AbortController(), new AbortController()];
+    const opening = pool.acquire(request({ signal: opener.signal }));
+    const sharing = pool.acquire(request({ signal: sharer.signal }));
+    await vi.waitFor(() => expect(pool.stats()).toMatchObject({ open: 1, inFlight: 2 }));
+    opener.abort(new Error('opener gone'));
+    await expect(opening).rejects.toThrow('opener gone');
+    expect(pool.stats()).toMatchObject({ open: 1, inFlight: 1 }); // the sharer still waits
+    sharer.abort(new Error('sharer gone'));
+    await expect(sharing).rejects.toThrow('sharer gone');
+    // Nobody waits for it: it does not linger (nor hold the process) until its connect deadline.
+    expect(pool.stats()).toMatchObject({ open: 0, inFlight: 0 });
+  });
+
   it('a socket past its age limit gets no new lane, and closes once its last lane is back', async () => {
     const pool = await setup({ maxSocketAgeMs: 60 });
     const [a, b] = await acquireMany(pool, 2);
