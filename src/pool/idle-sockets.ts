@@ -1,3 +1,4 @@
+import { unrefTimer } from '../util/deadline';
 import type { Connection } from './connection';
 import type { PoolSettings } from './pool-settings';
 
@@ -33,8 +34,35 @@ export function trimIdle(sockets: Sockets, maxIdleSockets: number): void {
   }
 }
 
+/**
+ * Closes idle sockets on a timer that runs while the pool has sockets and stops with the last
+ * one: a pool nobody uses any more (a provider configuration an app stopped creating stays in
+ * the shared registry) costs no timer and no wake-ups.
+ */
+export class IdleSweep {
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly sockets: Sockets,
+    private readonly settings: PoolSettings,
+  ) {}
+
+  /** A socket came or went: the first starts the sweep, the last stops it. */
+  update(): void {
+    if (this.sockets.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
+    if (this.timer !== undefined) return;
+    const { sockets, settings } = this;
+    const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
+    this.timer = unrefTimer(setInterval(() => sweepIdle(sockets, settings), every));
+  }
+}
+
 /** Idle sockets unused for `idleTimeoutMs`, or past `maxSocketAgeMs`, close. */
-export function sweepIdle(sockets: Sockets, settings: PoolSettings): void {
+function sweepIdle(sockets: Sockets, settings: PoolSettings): void {
   const now = Date.now();
   for (const c of idleSockets(sockets)) {
     if (now - c.lastUsedAt >= settings.idleTimeoutMs) c.close('idle timeout');

@@ -1,8 +1,7 @@
-import { unrefTimer } from '../util/deadline';
 import { sliceRoom } from '../util/event-loop-slice';
 import { Connection, nextConnectionId } from './connection';
 import { HeadIndex } from './head-index';
-import { countIdle, evictLeastRecentIdle, sweepIdle, trimIdle } from './idle-sockets';
+import { countIdle, evictLeastRecentIdle, IdleSweep, trimIdle } from './idle-sockets';
 import type { Lane } from './lane';
 import { type LanePick, pickLane, pickLeastRecentLane } from './pick-lane';
 import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
@@ -61,12 +60,12 @@ export class SessionPool {
   private total = 0;
   /** Bumped by close(): calls that were waiting when it happened fail instead of carrying on. */
   private generation = 0;
-  /** Closes idle sockets; runs only while the pool has sockets (see `sweepWhileOpen`). */
-  private sweeper: ReturnType<typeof setInterval> | undefined;
+  private readonly sweep: IdleSweep;
   private readonly maxInFlight: number;
 
   constructor(readonly settings: PoolSettings) {
     this.queue = new WaitQueue(settings);
+    this.sweep = new IdleSweep(this.connections, settings);
     this.maxInFlight = settings.lanes > 0 ? Math.min(MAX_IN_FLIGHT_PER_SOCKET, settings.lanes) : 1;
   }
 
@@ -236,7 +235,7 @@ export class SessionPool {
       const set = this.connections.get(request.scope) ?? new Set<Connection>();
       this.connections.set(request.scope, set);
       set.add(connection);
-      this.sweepWhileOpen();
+      this.sweep.update();
       await connection.waitOpen(this.settings.connectTimeoutMs, request.signal);
       return lease;
     } catch (error) {
@@ -264,27 +263,10 @@ export class SessionPool {
     if (set?.delete(connection)) {
       this.total--;
       if (set.size === 0) this.connections.delete(scope);
-      this.sweepWhileOpen();
+      this.sweep.update();
       this.heads.forget(connection);
       this.queue.wakeOne();
     }
-  }
-
-  /**
-   * The idle sweep runs while the pool has sockets and stops with the last one: a pool nobody
-   * uses any more (a provider configuration an app stopped creating stays in the shared
-   * registry) costs no timer and no wake-ups.
-   */
-  private sweepWhileOpen(): void {
-    if (this.connections.size === 0) {
-      clearInterval(this.sweeper);
-      this.sweeper = undefined;
-      return;
-    }
-    if (this.sweeper !== undefined) return;
-    const { settings } = this;
-    const every = Math.max(50, Math.min(5_000, Math.floor(settings.idleTimeoutMs / 2)));
-    this.sweeper = unrefTimer(setInterval(() => sweepIdle(this.connections, settings), every));
   }
 
   private tooOld(connection: Connection): boolean {
