@@ -100,6 +100,8 @@ export class ResponsesWebSocketModel {
   /** Whose call it is, which chain head it continues, and the request it makes. */
   private async prepareCall(options: CallOptions, generate: boolean): Promise<TurnCall> {
     const { config } = this;
+    // Before anything async: a provider.close() from now on ends this call.
+    const poolGeneration = config.pool.generation;
     const { socketHeaders, httpHeaders } = splitHeaders(config.headers(), options.headers);
     const { scope, digestKey } = await config.credentials.resolve(
       config.baseURL,
@@ -117,6 +119,7 @@ export class ResponsesWebSocketModel {
       scope,
       digestKey,
       signal: options.abortSignal,
+      poolGeneration,
       sliceKey: options,
       ...chain,
       inlineItem: async (itemId) => {

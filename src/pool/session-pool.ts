@@ -28,6 +28,11 @@ export type AcquireRequest = {
    */
   freshSince?: number;
   signal?: AbortSignal;
+  /**
+   * The pool's `generation` when the call began: a close() since fails it, even one that came
+   * while it prepared or between its attempts. Default: the generation at this acquire.
+   */
+  generation?: number;
   /** Stands for the call at the event loop's slices (`sliceRoom`). */
   sliceKey?: object;
   maxPayload: number;
@@ -58,8 +63,8 @@ export class SessionPool {
   private readonly heads = new HeadIndex();
   private readonly queue: WaitQueue;
   private total = 0;
-  /** Bumped by close(): calls that were waiting when it happened fail instead of carrying on. */
-  private generation = 0;
+  /** Bumped by close(): calls begun before it fail instead of carrying on. */
+  private closes = 0;
   private readonly sweep: IdleSweep;
   private readonly maxInFlight: number;
 
@@ -88,16 +93,21 @@ export class SessionPool {
     return this.total > 0 || this.queue.length > 0;
   }
 
+  /** Read by a call before its first attempt (`AcquireRequest.generation`). */
+  get generation(): number {
+    return this.closes;
+  }
+
   async acquire(request: AcquireRequest): Promise<Lease> {
     const deadline = Date.now() + this.settings.queueTimeoutMs;
-    const generation = this.generation;
+    const generation = request.generation ?? this.closes;
     const multiplexed = this.settings.lanes > 0;
     // Scanning the sockets and opening one is work a burst of calls spreads over turns.
     const room = sliceRoom(request.sliceKey);
     if (room) await room;
     for (;;) {
       request.signal?.throwIfAborted();
-      this.queue.throwIfClosedSince(generation, this.generation);
+      this.queue.throwIfClosedSince(generation, this.closes);
       const sockets = this.candidates(request);
       const picked = pickLane(sockets, this.heads.get(request.preferHeadId), multiplexed);
       if (picked) {
@@ -165,9 +175,12 @@ export class SessionPool {
     this.queue.wakeOne();
   }
 
-  /** Closes every socket and rejects queued calls. The pool can be used again afterwards. */
+  /**
+   * Closes every socket; queued calls, and any call begun before (`AcquireRequest.generation`)
+   * that acquires later, fail. The pool can be used again afterwards.
+   */
   async close(): Promise<void> {
-    this.generation++;
+    this.closes++;
     for (const set of this.connections.values()) for (const c of set) c.close('pool closed');
     this.queue.wakeAll();
   }

@@ -200,6 +200,18 @@ describe('SessionPool', () => {
     expect(again.reused).toBe(false);
   });
 
+  it('a call begun before close() fails at its next acquire, without opening a socket', async () => {
+    const pool = await setup();
+    const generation = pool.generation;
+    await pool.close();
+    const failed = await rejection(pool.acquire(request({ generation })));
+    expect((failed as PoolError).kind).toBe('pool-closed');
+    expect(harness.server.upgrades).toHaveLength(0);
+    // A call begun since carries on.
+    const lease = await pool.acquire(request({ generation: pool.generation }));
+    expect(lease.reused).toBe(false);
+  });
+
   it('keeps at most maxIdleSockets idle, closing the least recently used', async () => {
     const pool = await setup({ maxIdleSockets: 1 });
     const [a, b] = await Promise.all([pool.acquire(request()), pool.acquire(request())]);

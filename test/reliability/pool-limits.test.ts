@@ -115,6 +115,37 @@ describe('pool limits', () => {
     await vi.waitFor(() => expect(mock?.server.sockets()).toEqual({ open: 0, opened: 1 }));
   });
 
+  it("close() during a call's upgrade backoff fails that call; it opens no socket afterwards", async () => {
+    mock = await startMock();
+    const model = mock.provider('gpt-4.1-mini');
+    mock.server.fault({ type: 'reject-upgrade', status: 503 });
+    const pool = poolOf(mock);
+    const acquire = pool.acquire.bind(pool);
+    let closing: Promise<void> | undefined;
+    // The app shuts down as the first upgrade failed: the call is in its backoff (100 ms).
+    vi.spyOn(pool, 'acquire').mockImplementation((request) =>
+      acquire(request).catch((error: unknown) => {
+        closing ??= mock?.provider.close();
+        throw error;
+      }),
+    );
+    try {
+      const error = await generateText({ model, prompt: 'during shutdown', maxRetries: 0 }).catch(
+        (e) => e,
+      );
+      expect(closing).toBeDefined();
+      await closing;
+      expect(APICallError.isInstance(error)).toBe(true);
+      expect(error.message).toMatch(/pool was closed/);
+      expect(error.isRetryable).toBe(false);
+      // Neither a socket nor the HTTP fallback carried it.
+      expect(mock.server.sockets().opened).toBe(0);
+      expect(mock.server.requests).toHaveLength(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('close() rejects in-flight calls and leaves nothing open', async () => {
     mock = await startMock({}, { costModel: { perEventMs: 50 } });
     const model = mock.provider('gpt-4.1-mini');

@@ -31,6 +31,8 @@ export async function acquireSocket(
         avoid,
         freshSince,
         signal: call.signal,
+        // A close() during the backoff (or while the call prepared) fails the next attempt.
+        generation: call.poolGeneration,
         sliceKey: call.sliceKey,
         maxPayload: MAX_PAYLOAD_BYTES,
       });

@@ -53,6 +53,11 @@ export type TurnCall = ChainCall & {
   /** Without a head: why (the reason of the full-input call). */
   missing: string;
   signal: AbortSignal | undefined;
+  /**
+   * The pool's generation when the call began: a provider.close() since fails the call, as it
+   * fails a queued one, rather than let it open a socket after the close.
+   */
+  poolGeneration: number;
   /** Stands for the call at the event loop's slices (`sliceRoom`), through all its checks. */
   sliceKey: object;
   /**
