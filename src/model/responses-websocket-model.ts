@@ -183,6 +183,6 @@ export class ResponsesWebSocketModel {
     // With store: false only the socket that holds a response can continue it.
     if (!head && missing === 'unverifiable-response' && !request.store) missing = 'not-stored';
     await ensureHeadForms(head, request.input);
-    return { prompt: request.prompt, request, settingsKey, head, missing };
+    return { prompt: request.prompt, tools: options.tools, request, settingsKey, head, missing };
   }
 }

@@ -1,4 +1,4 @@
-import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
+import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
@@ -82,6 +82,205 @@ describe('tool loop inside one generateText', () => {
       'function_call_output',
     ]);
     expect(second.duplicates).toEqual([]);
+  });
+});
+
+describe('a tool loop whose tool schema has a default the model leaves out', () => {
+  // The AI SDK hands each tool input back as the schema parsed it: {"q":"ws","limit":10} in the
+  // next prompt, where the server holds the model's {"q":"ws"}.
+  const search = tool({
+    inputSchema: z.object({ q: z.string(), limit: z.number().default(10) }),
+    execute: async ({ q, limit }) => `${limit} results for ${q}`,
+  });
+  const options = () => ({
+    model: mock.provider('gpt-4.1-mini'),
+    prompt: 'Search twice.',
+    tools: { search },
+    stopWhen: stepCountIs(5),
+  });
+  function searchTwice() {
+    mock.server.enqueue(
+      { toolCalls: [{ name: 'search', arguments: { q: 'ws' } }] },
+      { toolCalls: [{ name: 'search', arguments: { q: 'ws2' } }] },
+      { text: 'Done.' },
+    );
+  }
+
+  /** Each step after the first a delta of the tool output alone; the model's calls held once. */
+  function expectDeltas(steps: Array<{ providerMetadata?: unknown }>) {
+    const metas = steps.map((step) => wsMeta(step.providerMetadata));
+    expect(metas.map((meta) => meta.reason)).toEqual([
+      'new-conversation',
+      'continuation',
+      'continuation',
+    ]);
+    const records = mock.server.requests;
+    expect(inputTypes(records[1])).toEqual(['function_call_output']);
+    expect(inputTypes(records[2])).toEqual(['function_call_output']);
+    for (const record of records) expect(record.duplicates).toEqual([]);
+    const calls = records[2].context.filter(
+      (item) => (item as { type?: string }).type === 'function_call',
+    );
+    expect(calls.map((call) => (call as { arguments: string }).arguments)).toEqual([
+      '{"q":"ws"}',
+      '{"q":"ws2"}',
+    ]);
+  }
+
+  it('continues by delta (generateText)', async () => {
+    searchTwice();
+    const result = await generateText(options());
+    expect(result.text).toBe('Done.');
+    expect(result.steps[0].toolCalls[0].input).toEqual({ q: 'ws', limit: 10 });
+    expectDeltas(result.steps);
+  });
+
+  it('continues by delta (streamText)', async () => {
+    searchTwice();
+    const result = streamText(options());
+    expect(await result.text).toBe('Done.');
+    expectDeltas(await result.steps);
+  });
+
+  it('continues by delta when the schema fills nothing in (jsonSchema, as MCP tools)', async () => {
+    searchTwice();
+    const schema = jsonSchema<{ q: string; limit?: number }>({
+      type: 'object',
+      properties: { q: { type: 'string' }, limit: { type: 'number', default: 10 } },
+      required: ['q'],
+    });
+    const result = await generateText({
+      ...options(),
+      tools: { search: tool({ inputSchema: schema, execute: async ({ q }) => `found ${q}` }) },
+    });
+    expect(result.steps[0].toolCalls[0].input).toEqual({ q: 'ws' });
+    expectDeltas(result.steps);
+  });
+
+  it('continues by delta when the app keeps messages without their metadata (conversationId)', async () => {
+    mock.server.enqueue(
+      { toolCalls: [{ name: 'search', arguments: { q: 'ws' } }] },
+      { text: 'Done.' },
+    );
+    const providerOptions = { openai: { conversationId: 'chat-7' } };
+    const first = await generateText({ ...options(), providerOptions });
+    // The app stores each part without its providerOptions: the prompt is compared item by item.
+    const stripped = first.responseMessages.map((message) =>
+      typeof message.content === 'string'
+        ? message
+        : {
+            ...message,
+            content: (message.content as Array<{ providerOptions?: unknown }>).map(
+              ({ providerOptions: _dropped, ...part }) => part,
+            ),
+          },
+    ) as ModelMessage[];
+    expect(stripped[0].content).toEqual([
+      {
+        type: 'tool-call',
+        toolCallId: 'call_1',
+        toolName: 'search',
+        input: { q: 'ws', limit: 10 },
+      },
+    ]);
+    const second = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      messages: [
+        { role: 'user', content: 'Search twice.' },
+        ...stripped,
+        { role: 'user', content: 'Next' },
+      ],
+      tools: { search },
+      providerOptions,
+    });
+    expect(wsMeta(second.providerMetadata)).toMatchObject({
+      inputMode: 'delta',
+      reason: 'continuation',
+    });
+    const record = mock.server.requests[2];
+    expect(record.previousResponseId).toBe(mock.server.requests[1].responseId);
+    expect(inputTypes(record)).toEqual(['message:user']);
+    expect(record.duplicates).toEqual([]);
+  });
+
+  const changed: Array<{
+    name: string;
+    inputSchema: z.ZodType;
+    emitted: Record<string, unknown>;
+    sent: string;
+  }> = [
+    {
+      name: 'a transformed value',
+      inputSchema: z.object({
+        q: z.string().transform((q) => q.toUpperCase()),
+        limit: z.number().default(10),
+      }),
+      emitted: { q: 'ws' },
+      sent: '{"q":"WS","limit":10}',
+    },
+    {
+      name: 'a coerced value',
+      inputSchema: z.object({ q: z.string(), limit: z.coerce.number().default(10) }),
+      emitted: { q: 'ws', limit: '5' },
+      sent: '{"q":"ws","limit":5}',
+    },
+    {
+      name: 'a default inside a nested object',
+      inputSchema: z.object({ q: z.string(), page: z.object({ size: z.number().default(10) }) }),
+      emitted: { q: 'ws', page: {} },
+      sent: '{"q":"ws","page":{"size":10}}',
+    },
+    {
+      name: 'a key a transform adds, which the JSON schema has no default for',
+      inputSchema: z.object({ q: z.string() }).transform((input) => ({ ...input, limit: 10 })),
+      emitted: { q: 'ws' },
+      sent: '{"q":"ws","limit":10}',
+    },
+  ];
+  it.each(changed)(
+    '$name: the next step goes out in full',
+    async ({ inputSchema, emitted, sent }) => {
+      mock.server.enqueue(
+        { toolCalls: [{ name: 'search', arguments: emitted }] },
+        { text: 'Done.' },
+      );
+      const result = await generateText({
+        ...options(),
+        tools: { search: tool({ inputSchema, execute: async () => 'found' }) },
+      });
+      expect(result.steps.map((step) => wsMeta(step.providerMetadata))).toMatchObject([
+        { inputMode: 'full', reason: 'new-conversation' },
+        { inputMode: 'full', reason: 'history-changed' },
+      ]);
+      const record = mock.server.requests[1];
+      expect(record.previousResponseId).toBeNull();
+      expect(record.duplicates).toEqual([]);
+      // The server runs on the call as the prompt says it.
+      expect(record.input[1]).toMatchObject({ type: 'function_call', arguments: sent });
+    },
+  );
+
+  it('a default value the app changed in the history: full input', async () => {
+    mock.server.enqueue({ toolCalls: [{ name: 'search', arguments: { q: 'ws' } }] });
+    const first = await generateText({ ...options(), stopWhen: stepCountIs(1) });
+    const [call, output] = first.responseMessages;
+    const edited = structuredClone(call) as Extract<ModelMessage, { role: 'assistant' }>;
+    const part = (edited.content as Array<{ type: string; input?: unknown }>)[0];
+    expect(part).toMatchObject({ type: 'tool-call', input: { q: 'ws', limit: 10 } });
+    part.input = { q: 'ws', limit: 11 };
+    const second = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      messages: [{ role: 'user', content: 'Search twice.' }, edited, output],
+      tools: { search },
+    });
+    expect(wsMeta(second.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'history-changed',
+    });
+    expect(mock.server.requests[1].input[1]).toMatchObject({
+      type: 'function_call',
+      arguments: '{"q":"ws","limit":11}',
+    });
   });
 });
 

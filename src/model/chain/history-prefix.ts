@@ -4,7 +4,7 @@
  * AI SDK hands the same history strings back call after call. That keeps the prefix check of a
  * long history cheap without hashing or re-serialising it.
  */
-function sameItem(a: unknown, b: unknown): boolean {
+export function sameItem(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
@@ -26,11 +26,29 @@ function sameItem(a: unknown, b: unknown): boolean {
   return countA === countB;
 }
 
+/**
+ * Held messages that count as the same as a second form too: a response's output message, whose
+ * tool inputs the next prompt may carry with the schema defaults the model left out filled in
+ * (tool-input-defaults.ts). Looked up only when an element differs.
+ */
+const equivalentForms = new WeakMap<object, unknown>();
+
+/** Registers `form` as a form of `held` that counts as the same. */
+export function addEquivalentForm(held: object, form: unknown): void {
+  equivalentForms.set(held, form);
+}
+
+function sameAsHeld(held: unknown, item: unknown): boolean {
+  if (sameItem(held, item)) return true;
+  const form = typeof held === 'object' && held !== null ? equivalentForms.get(held) : undefined;
+  return form !== undefined && sameItem(form, item);
+}
+
 /** True when `items` starts with every item of `held` and has at least one more. */
 export function extendsHistory(held: readonly unknown[], items: readonly unknown[]): boolean {
   if (items.length <= held.length) return false;
   // Compare from the end of the held part: an edit is most likely near the tail, and the tail
   // holds the strings that changed instance (streamed text), so a mismatch shows up early.
-  for (let i = held.length - 1; i >= 0; i--) if (!sameItem(held[i], items[i])) return false;
+  for (let i = held.length - 1; i >= 0; i--) if (!sameAsHeld(held[i], items[i])) return false;
   return true;
 }

@@ -1,5 +1,6 @@
 import { convertPrompt } from '../../convert/convert-prompt';
 import type {
+  CallOptions,
   Content,
   InputItem,
   Message,
@@ -14,7 +15,9 @@ import type { DigestKey } from './continuation-digest';
 import { isEmptyText } from './empty-texts';
 import { DeferredForm } from './head-form';
 import type { ChainHead, HeadStore } from './head-store';
+import { addEquivalentForm, sameItem } from './history-prefix';
 import { type InputChain, signHead } from './sign-head';
+import { type ToolInputs, toolInputs } from './tool-input-defaults';
 
 type AssistantMessage = Extract<Message, { role: 'assistant' }>;
 
@@ -24,7 +27,11 @@ type AssistantMessage = Extract<Message, { role: 'assistant' }>;
  * providerOptions. `withMetadata: false` gives the same message as an app that stores messages
  * without their metadata sends it.
  */
-function outputMessage(content: Content[], withMetadata: boolean): AssistantMessage {
+function outputMessage(
+  content: Content[],
+  withMetadata: boolean,
+  inputs: ReadonlyMap<string, unknown>,
+): AssistantMessage {
   const metadata = (value: ProviderOptions | undefined) => (withMetadata ? value : undefined);
   const message: AssistantMessage = { role: 'assistant', content: [] };
   for (const part of content) {
@@ -42,7 +49,7 @@ function outputMessage(content: Content[], withMetadata: boolean): AssistantMess
           type: 'tool-call',
           toolCallId: part.toolCallId,
           toolName: part.toolName,
-          input: parseToolInput(part.input),
+          input: inputs.get(part.toolCallId),
           providerExecuted: part.providerExecuted,
           providerOptions: metadata(part.providerMetadata),
         });
@@ -76,19 +83,24 @@ function toolOutput(part: Extract<Content, { type: 'tool-result' }>): ToolResult
     : { type: 'json', value: part.result };
 }
 
-// The AI SDK parses tool input JSON and falls back to {} when it cannot (an invalid call).
-function parseToolInput(input: string): unknown {
-  try {
-    return JSON.parse(input);
-  } catch {
-    return {};
-  }
+/**
+ * The output message, and the same with the tool inputs as the AI SDK may hand them back
+ * instead, with the schema defaults the model left out filled in (tool-input-defaults.ts): when
+ * there is such a message, it counts as the same.
+ */
+function outputMessages(content: Content[], withMetadata: boolean, inputs: ToolInputs) {
+  const message = outputMessage(content, withMetadata, inputs.raw);
+  const filled = inputs.filled && outputMessage(content, withMetadata, inputs.filled);
+  if (filled) addEquivalentForm(message, filled);
+  return { message, filled };
 }
 
 /** What recording a head needs to know about the call that produced the response. */
 export type ChainCall = {
   /** Credential scope of the call; a head is never used across scopes. */
   scope: string;
+  /** The call's tools: their input schemas give the defaults a tool input may come back with. */
+  tools: CallOptions['tools'];
   /** The call's prompt in neutral form (kept with the head, for prefix reuse). */
   prompt: Prompt;
   request: ResponsesRequest;
@@ -115,16 +127,30 @@ export type SettledResponse = {
  * The next prompt's view of this response: its output message, and the items that message
  * converts to with the same converter and options. Converting what the AI SDK will send, rather
  * than the server's output items, makes "what the server holds" and "what the prompt says"
- * compare equal item for item.
+ * compare equal item for item. The items of the message with defaults filled in count as the
+ * same, pair by pair: a prompt that does not start with the head's messages (no metadata) is
+ * compared by its items.
  */
 async function nextPromptView(
-  message: AssistantMessage,
+  output: { message: AssistantMessage; filled: AssistantMessage | undefined },
   request: Pick<ResponsesRequest, 'conversionState' | 'conversion'>,
 ) {
+  const { message, filled } = output;
   const state = request.conversionState;
   if (message.content.length === 0) return { messages: [], items: [] as InputItem[], state };
-  const converted = await convertPrompt({ prompt: [message], state, ...request.conversion });
+  const convert = (form: AssistantMessage) =>
+    convertPrompt({ prompt: [form], state, ...request.conversion });
+  const converted = await convert(message);
+  if (filled) addEquivalentItems(converted.input, (await convert(filled)).input);
   return { messages: [message], items: converted.input, state: converted.state };
+}
+
+/** Each of `forms` that differs from the item in its place in `items` counts as the same as it. */
+function addEquivalentItems(items: readonly InputItem[], forms: readonly InputItem[]): void {
+  if (forms.length !== items.length) return;
+  items.forEach((item, i) => {
+    if (!sameItem(item, forms[i])) addEquivalentForm(item, forms[i]);
+  });
 }
 
 const nonEmpty = (content: Content[]) => content.filter((part) => !isEmptyText(part));
@@ -136,9 +162,10 @@ const nonEmpty = (content: Content[]) => content.filter((part) => !isEmptyText(p
 async function outputWithoutEmptyTexts(
   content: Content[],
   request: Pick<ResponsesRequest, 'conversionState' | 'conversion'>,
+  inputs: ToolInputs,
 ): Promise<InputItem[] | undefined> {
   if (!content.some(isEmptyText)) return undefined;
-  return (await nextPromptView(outputMessage(nonEmpty(content), true), request)).items;
+  return (await nextPromptView(outputMessages(nonEmpty(content), true, inputs), request)).items;
 }
 
 /**
@@ -159,15 +186,16 @@ export async function recordHead(
     if (part.type === 'response-metadata' && part.id) responseId ??= part.id;
   if (!responseId) return undefined;
   const { content } = collectContent(parts);
-  const withMetadata = await nextPromptView(outputMessage(content, true), request);
-  const dropped = await outputWithoutEmptyTexts(content, request);
+  const inputs = toolInputs(content, call.tools);
+  const withMetadata = await nextPromptView(outputMessages(content, true, inputs), request);
+  const dropped = await outputWithoutEmptyTexts(content, request, inputs);
   const items = [...request.input, ...withMetadata.items];
   // The digest covers what every AI SDK major sends: the items without the empty messages.
   const covered = dropped ? [...request.input, ...dropped] : items;
   const chain = await signHead(call, responseId, { items, covered }, settled);
   // The digest is metadata of the output message too, as the next prompt will carry it.
   const output = chain
-    ? [outputMessage(collectContent(parts).content, true)]
+    ? [outputMessages(collectContent(parts).content, true, inputs).message]
     : withMetadata.messages;
   const messages = [...prompt, ...(withMetadata.messages.length > 0 ? output : [])];
   // The plain form starts with the same prompt and input: it is made from the arrays of the
@@ -187,7 +215,7 @@ export async function recordHead(
     withoutEmptyTexts: dropped && { outputStart: inputLength, output: dropped },
     plain: new DeferredForm(async (held) => {
       // Without metadata, every AI SDK major drops empty text parts (empty-texts.ts).
-      const plainOutput = outputMessage(nonEmpty(content), false);
+      const plainOutput = outputMessages(nonEmpty(content), false, inputs);
       const plain = await nextPromptView(plainOutput, { conversion, conversionState });
       return {
         messages: [...held.messages.slice(0, promptLength), ...plain.messages],

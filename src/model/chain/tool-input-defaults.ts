@@ -1,0 +1,100 @@
+import type { CallOptions, Content } from '../../types';
+import { asObject } from '../../util/as-object';
+
+/*
+ * Tool inputs and the schema defaults the model left out of them.
+ *
+ * The AI SDK validates a tool call's input with the tool's schema and puts the input as the
+ * schema parsed it into the next prompt: a zod `.default()` the model left out comes back filled
+ * in (`{"q":"ws"}` as `{"q":"ws","limit":10}`), while the server holds the call as the model
+ * emitted it. A schema that fills nothing in (`jsonSchema()`, MCP tools) hands the model's input
+ * back as it was. So a chain head keeps the model's input, as the server does, and when a call of
+ * its response left a default out, its output message and function-call items get a second form
+ * with the defaults filled in, which counts as the same (record-head.ts, `addEquivalentForm`).
+ *
+ * Why that is safe: the two forms of a call differ only by top-level keys that the model's own
+ * arguments do not have, each with exactly the value that the tool's JSON schema, as the call
+ * sent it to the model, declares as its `default`. Read against that schema, the server's copy
+ * is the same call, so the server holds the context the prompt describes: nothing missing,
+ * nothing twice. Any other difference (a changed value, a transform, a coercion, a default
+ * inside a nested object, a default the JSON schema does not state) leaves the forms apart, and
+ * the call goes out in full. Only a response's own calls get a second form. Per step, recording
+ * a response reads the top-level properties of the tools it called, and a comparison looks at a
+ * second form only where an element differs, so a history without defaults left out costs no
+ * more than before.
+ */
+
+type Tools = CallOptions['tools'];
+type Defaults = ReadonlyArray<readonly [key: string, value: unknown]>;
+
+/** A function tool's input schema: its top-level property names in order, and their `default`s. */
+type TopLevel = { keys: readonly string[]; defaults: Defaults };
+
+/** The top level of a function tool's input schema, when a property there has a `default`. */
+function topLevelOf(tool: NonNullable<Tools>[number] | undefined): TopLevel | undefined {
+  const properties = tool?.type === 'function' ? asObject(tool.inputSchema.properties) : undefined;
+  if (!properties) return undefined;
+  const keys = Object.keys(properties);
+  const defaults: Array<[string, unknown]> = [];
+  for (const key of keys) {
+    const property = asObject(properties[key]);
+    if (property && Object.hasOwn(property, 'default')) defaults.push([key, property.default]);
+  }
+  return defaults.length > 0 ? { keys, defaults } : undefined;
+}
+
+function functionTool(tools: Tools, name: string) {
+  return tools?.find((tool) => tool.type === 'function' && tool.name === name);
+}
+
+// The AI SDK parses tool input JSON and falls back to {} when it cannot (an invalid call).
+function parseToolInput(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The input with the defaults it does not have added, its keys in the schema's order (as zod
+ * gives them back); undefined when it has them all.
+ */
+function withLeftOutDefaults(input: unknown, schema: TopLevel | undefined): unknown {
+  const given = schema && asObject(input);
+  if (!given) return undefined;
+  const missing = schema.defaults.filter(([key]) => !Object.hasOwn(given, key));
+  if (missing.length === 0) return undefined;
+  const all = new Map<string, unknown>([...Object.entries(given), ...missing]);
+  const keys = [
+    ...schema.keys.filter((key) => all.has(key)),
+    ...[...all.keys()].filter((key) => !schema.keys.includes(key)),
+  ];
+  return Object.fromEntries(keys.map((key) => [key, all.get(key)]));
+}
+
+/**
+ * The input of each tool call of a response (by call id) as the model emitted it, and, when the
+ * model left out a default of a function tool's schema, every input with those filled in.
+ */
+export type ToolInputs = {
+  raw: ReadonlyMap<string, unknown>;
+  filled: ReadonlyMap<string, unknown> | undefined;
+};
+
+export function toolInputs(content: readonly Content[], tools: Tools): ToolInputs {
+  const raw = new Map<string, unknown>();
+  const filled = new Map<string, unknown>();
+  let anyFilled = false;
+  for (const part of content) {
+    if (part.type !== 'tool-call') continue;
+    const input = parseToolInput(part.input);
+    const withDefaults = part.providerExecuted
+      ? undefined
+      : withLeftOutDefaults(input, topLevelOf(functionTool(tools, part.toolName)));
+    raw.set(part.toolCallId, input);
+    filled.set(part.toolCallId, withDefaults ?? input);
+    anyFilled ||= withDefaults !== undefined;
+  }
+  return { raw, filled: anyFilled ? filled : undefined };
+}
