@@ -170,6 +170,7 @@ export class ResponsesWebSocketModel {
         request,
         settingsKey,
         digestKey,
+        tools: options.tools,
       });
       if ('head' in verified) head = verified.head;
       else missing = verified.missing;

@@ -10,7 +10,7 @@ import {
 } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ScriptedToolCall } from '../../src/testing';
+import type { MockRequestRecord, ScriptedToolCall } from '../../src/testing';
 import {
   contextTexts,
   type Instance,
@@ -232,6 +232,92 @@ describe('a conversation continued on another instance', () => {
     expect(new Set(records().map((r) => r.socketId)).size).toBe(1);
     expect(partMetadata(two.history).some((m) => 'chainDigest' in m)).toBe(false);
     expect(contextTexts(records()[2])).toEqual(['One #tools=1', 'Done after 1 tool calls.', 'Two']);
+  });
+});
+
+describe('tool inputs the AI SDK hands back with schema defaults the model left out', () => {
+  // The prompt carries {"q":"ws","limit":10}; the digest covers the model's {"q":"ws"}.
+  const inputSchema = z.object({ q: z.string(), limit: z.number().default(10) });
+  const search = tool({
+    inputSchema,
+    execute: async ({ q, limit }) => `${limit} results for ${q}`,
+  });
+  const searchOnce = () =>
+    setup.server.enqueue({ toolCalls: [{ name: 'search', arguments: { q: 'ws' } }] });
+  const heldCalls = (record: MockRequestRecord) =>
+    record.context.flatMap((item) => {
+      const { type, arguments: args } = item as { type?: string; arguments?: string };
+      return type === 'function_call' ? [args] : [];
+    });
+
+  it('a tool loop on one instance, the next turns on others: deltas from the store', async () => {
+    const [a, b] = [setup.instance(), setup.instance()];
+    searchOnce();
+    const one = await turn(a, [], 'Search', { tools: { search } });
+    expect(one.meta.map((m) => m.reason)).toEqual(['new-conversation', 'continuation']);
+    const two = await turn(b, one.history, 'Thanks', { tools: { search } });
+    // Back on a, which still holds its head of turn one and hashes only what came after.
+    const three = await turn(a, two.history, 'Bye', { tools: { search } });
+    for (const { meta } of [two, three]) {
+      expect(meta).toMatchObject([{ inputMode: 'delta', reason: 'continuation-from-store' }]);
+    }
+    const all = records();
+    for (let i = 1; i < all.length; i++) {
+      expect(all[i].previousResponseId).toBe(all[i - 1].responseId);
+      expect(all[i].duplicates).toEqual([]);
+    }
+    expect(inputTypes(all[2])).toEqual(['message:user']);
+    expect(heldCalls(all[3])).toEqual(['{"q":"ws"}']);
+  });
+
+  it('a client-side tool whose result goes to another instance continues its call', async () => {
+    const [a, b] = [setup.instance(), setup.instance()];
+    const clientSearch = tool({ inputSchema });
+    searchOnce();
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Search' }];
+    const first = await generateText({
+      model: a('gpt-4.1-mini'),
+      messages,
+      tools: { search: clientSearch },
+    });
+    const [call] = first.toolCalls;
+    expect(call.input).toEqual({ q: 'ws', limit: 10 });
+    messages.push(...first.responseMessages, {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: call.toolCallId,
+          toolName: 'search',
+          output: { type: 'text', value: '10 results for ws' },
+        },
+      ],
+    });
+    const second = await generateText({
+      model: b('gpt-4.1-mini'),
+      messages,
+      tools: { search: clientSearch },
+    });
+    expect(wsMeta(second.providerMetadata)).toMatchObject({
+      inputMode: 'delta',
+      reason: 'continuation-from-store',
+    });
+    expect(inputTypes(records()[1])).toEqual(['function_call_output']);
+    expect(records()[1].duplicates).toEqual([]);
+    expect(heldCalls(records()[1])).toEqual(['{"q":"ws"}']);
+  });
+
+  it('a default value changed in the history: full input on the other instance', async () => {
+    const [a, b] = [setup.instance(), setup.instance()];
+    searchOnce();
+    const one = await turn(a, [], 'Search', { tools: { search } });
+    const part = (one.history[1].content as Array<{ type: string; input?: unknown }>)[0];
+    expect(part).toMatchObject({ type: 'tool-call', input: { q: 'ws', limit: 10 } });
+    part.input = { q: 'ws', limit: 11 };
+    const two = await turn(b, one.history, 'Thanks', { tools: { search } });
+    expect(two.meta[0]).toMatchObject({ inputMode: 'full', reason: 'history-changed' });
+    expect(records()[2].previousResponseId).toBeNull();
+    expect(heldCalls(records()[2])).toEqual(['{"q":"ws","limit":11}']);
   });
 });
 

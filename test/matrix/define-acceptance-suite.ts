@@ -152,6 +152,59 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       for (const record of records) expect(record.duplicates).toEqual([]);
     });
 
+    it('continues by delta when the model leaves out a tool schema default, on any instance', async () => {
+      // The AI SDK hands the input back as the schema parsed it: {"q":"ws","limit":10}.
+      const search = ai.tool({
+        inputSchema: z.object({ q: z.string(), limit: z.number().default(10) }),
+        execute: async ({ q, limit }: { q: string; limit: number }) => `${limit} results for ${q}`,
+      });
+      const other = entry.createProvider({
+        apiKey: MOCK_API_KEY,
+        baseURL: server.url,
+        webSocket: socket.webSocket,
+        pool: { maxSockets: 78 },
+      });
+      const call = { toolCalls: [{ name: 'search', arguments: { q: 'ws' } }] };
+      server.enqueue(call, call, { text: 'Done.' }, call, { text: 'Done again.' });
+      const reasons = (steps: Array<{ providerMetadata?: unknown }>) =>
+        steps.map((step) => wsMeta(step.providerMetadata).reason);
+      try {
+        const messages: unknown[] = [{ role: 'user', content: 'Search twice.' }];
+        const generated = await ai.generateText({
+          model: provider('gpt-4.1-mini'),
+          messages,
+          tools: { search },
+          stopWhen: ai.stepCountIs(5),
+        });
+        expect(reasons(generated.steps)).toEqual([
+          'new-conversation',
+          'continuation',
+          'continuation',
+        ]);
+        messages.push(...(await major.responseMessages(generated)), {
+          role: 'user',
+          content: 'Once more.',
+        });
+        const streamed = ai.streamText({
+          model: other('gpt-4.1-mini'),
+          messages,
+          tools: { search },
+          stopWhen: ai.stepCountIs(5),
+        });
+        expect(await streamed.text).toBe('Done again.');
+        expect(reasons(await streamed.steps)).toEqual(['continuation-from-store', 'continuation']);
+      } finally {
+        await other.close();
+      }
+      for (const record of server.requests) expect(record.duplicates).toEqual([]);
+      expect(server.requests.slice(1).map(inputTypes)).toEqual([
+        ['function_call_output'],
+        ['function_call_output'],
+        ['message:user'],
+        ['function_call_output'],
+      ]);
+    });
+
     it('continues the chat on another instance as a delta from the store, through UI messages', async () => {
       // Another pool and chain store: a second instance of the app, as far as the chain goes.
       const other = entry.createProvider({

@@ -1,5 +1,6 @@
-import type { CallOptions, Content } from '../../types';
+import type { CallOptions, Content, InputItem } from '../../types';
 import { asObject } from '../../util/as-object';
+import { sameItem } from './history-prefix';
 
 /*
  * Tool inputs and the schema defaults the model left out of them.
@@ -10,7 +11,9 @@ import { asObject } from '../../util/as-object';
  * emitted it. A schema that fills nothing in (`jsonSchema()`, MCP tools) hands the model's input
  * back as it was. So a chain head keeps the model's input, as the server does, and when a call of
  * its response left a default out, its output message and function-call items get a second form
- * with the defaults filled in, which counts as the same (record-head.ts, `addEquivalentForm`).
+ * with the defaults filled in, which counts as the same (record-head.ts, `addEquivalentForm`). A
+ * process that verifies a digest, which covers the model's arguments, takes the default values
+ * out of the prompt's function calls and hashes once more (verify-claim.ts).
  *
  * Why that is safe: the two forms of a call differ only by top-level keys that the model's own
  * arguments do not have, each with exactly the value that the tool's JSON schema, as the call
@@ -97,4 +100,41 @@ export function toolInputs(content: readonly Content[], tools: Tools): ToolInput
     anyFilled ||= withDefaults !== undefined;
   }
   return { raw, filled: anyFilled ? filled : undefined };
+}
+
+/**
+ * `items` with the arguments of their function calls from `from` on as the model emitted them if
+ * it left out every default: the top-level keys whose value is the tool's schema default
+ * removed. Undefined when that changes nothing. The digest of a response covers the arguments
+ * as the model emitted them, a prompt carries them as the AI SDK parsed them: a process verifying
+ * a digest hashes these when the prompt's own items do not match it.
+ */
+export function withoutDefaultValues(
+  items: readonly InputItem[],
+  from: number,
+  tools: Tools,
+): InputItem[] | undefined {
+  const defaultsByName = new Map<string, Defaults>();
+  for (const tool of tools ?? []) {
+    const schema = topLevelOf(tool);
+    if (schema) defaultsByName.set(tool.name, schema.defaults);
+  }
+  if (defaultsByName.size === 0) return undefined;
+  let changed = false;
+  const stripped = items.map((item, i) => {
+    const defaults = i < from ? undefined : defaultsByName.get(String(item.name));
+    if (!defaults || item.type !== 'function_call' || typeof item.arguments !== 'string') {
+      return item;
+    }
+    const given = asObject(parseToolInput(item.arguments));
+    if (!given) return item;
+    const kept = Object.entries(given).filter(
+      ([key, value]) =>
+        !defaults.some(([name, fallback]) => name === key && sameItem(fallback, value)),
+    );
+    if (kept.length === Object.keys(given).length) return item;
+    changed = true;
+    return { ...item, arguments: JSON.stringify(Object.fromEntries(kept)) };
+  });
+  return changed ? stripped : undefined;
 }

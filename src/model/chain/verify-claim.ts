@@ -1,5 +1,5 @@
 import { type ConversionState, convertPrompt } from '../../convert/convert-prompt';
-import type { InputItem, Prompt, Warning } from '../../types';
+import type { CallOptions, InputItem, Prompt, Warning } from '../../types';
 import {
   type ConversionOptions,
   convertsAlike,
@@ -14,6 +14,10 @@ import { DeferredForm } from './head-form';
 import type { ChainHead, HeadStore } from './head-store';
 import { EMPTY_CHAIN, extendItemChain } from './item-chain';
 import { heldPrefix } from './reusable-prefix';
+import { withoutDefaultValues } from './tool-input-defaults';
+
+/** The claiming message's items as the digest covers them (without empty texts), from `start`. */
+type Covered = { start: number; items: readonly InputItem[] };
 
 /**
  * The messages a digest claim covers, converted once: the request reuses them as its prefix
@@ -27,7 +31,7 @@ export class ClaimedPrefix {
         prefix: PromptPrefix;
         base: ChainHead | undefined;
         /** The claimed message's items without its empty texts, from `start` in the prefix's. */
-        covered?: { start: number; items: readonly InputItem[] };
+        covered?: Covered;
       }
     | undefined;
 
@@ -81,6 +85,7 @@ export class ClaimedPrefix {
     request: ResponsesRequest;
     settingsKey: string;
     digestKey: DigestKey | undefined;
+    tools: CallOptions['tools'];
   }): Promise<{ head: ChainHead } | { missing: string }> {
     const { request, settingsKey, digestKey } = args;
     if (!request.store) return { missing: 'not-stored' };
@@ -89,14 +94,17 @@ export class ClaimedPrefix {
       return { missing: 'unverifiable-response' };
     }
     const { prefix, base, covered } = converted;
-    const { chain, signed } = await claimChains(base, prefix.items, covered);
-    const { responseId, digest } = this.claim;
-    const subject = { responseId, settingsKey, chain: signed };
-    const mismatch = await checkDigest(digestKey, digest, subject);
-    if (mismatch) return { missing: mismatch };
+    const checked = await checkClaim(this.claim, digestKey, settingsKey, {
+      base,
+      items: prefix.items,
+      covered,
+      tools: args.tools,
+    });
+    if ('mismatch' in checked) return { missing: checked.mismatch };
+    const { chain } = checked;
     const messages = prefix.messages ?? this.prompt.slice(0, prefix.messageCount);
     const head: ChainHead = {
-      responseId,
+      responseId: this.claim.responseId,
       scope: args.scope,
       settingsKey,
       conversionKey: prefix.conversionKey,
@@ -129,7 +137,7 @@ async function convertClaimed(
   input: InputItem[];
   warnings: Warning[];
   state: ConversionState;
-  covered?: { start: number; items: readonly InputItem[] };
+  covered?: Covered;
 }> {
   const convert = (some: Prompt, from: ConversionState | undefined) =>
     convertPrompt({ prompt: some, state: from, ...conversion });
@@ -159,7 +167,7 @@ async function convertClaimed(
 async function claimChains(
   base: ChainHead | undefined,
   items: readonly InputItem[],
-  covered: { start: number; items: readonly InputItem[] } | undefined,
+  covered: Covered | undefined,
 ): Promise<{ chain: Uint8Array; signed: Uint8Array }> {
   const from = base?.chain ? base.items.length : 0;
   const baseChain = base?.chain ?? EMPTY_CHAIN;
@@ -170,6 +178,44 @@ async function claimChains(
   const before = await extendItemChain(baseChain, items.slice(0, covered.start), from);
   const chain = await extendItemChain(before, items, covered.start);
   return { chain, signed: await extendItemChain(before, covered.items) };
+}
+
+/**
+ * The chain of the claimed items, when the claim's digest covers it; else why not. The digest
+ * covers tool calls as the model emitted them, and the prompt may carry them with the schema
+ * defaults the model left out filled in (tool-input-defaults.ts): on a history mismatch, the
+ * items are hashed once more with those defaults taken out.
+ */
+async function checkClaim(
+  claim: DigestClaim,
+  digestKey: DigestKey,
+  settingsKey: string,
+  hashed: {
+    base: ChainHead | undefined;
+    items: readonly InputItem[];
+    covered: Covered | undefined;
+    tools: CallOptions['tools'];
+  },
+): Promise<{ chain: Uint8Array } | { mismatch: string }> {
+  const { responseId, digest } = claim;
+  const { base, tools } = hashed;
+  const check = async (items: readonly InputItem[], covered: Covered | undefined) => {
+    const { chain, signed } = await claimChains(base, items, covered);
+    const subject = { responseId, settingsKey, chain: signed };
+    return { chain, mismatch: await checkDigest(digestKey, digest, subject) };
+  };
+  const first = await check(hashed.items, hashed.covered);
+  if (!first.mismatch) return { chain: first.chain };
+  if (first.mismatch !== 'history-changed') return { mismatch: first.mismatch };
+  const from = base?.chain ? base.items.length : 0;
+  const emitted = withoutDefaultValues(hashed.items, from, tools);
+  if (!emitted) return { mismatch: first.mismatch };
+  const covered = hashed.covered && {
+    start: hashed.covered.start,
+    items: withoutDefaultValues(hashed.covered.items, 0, tools) ?? hashed.covered.items,
+  };
+  const second = await check(emitted, covered);
+  return second.mismatch ? { mismatch: first.mismatch } : { chain: second.chain };
 }
 
 /**

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toolInputs } from '../../../src/model/chain/tool-input-defaults';
-import type { CallOptions, Content } from '../../../src/types';
+import { toolInputs, withoutDefaultValues } from '../../../src/model/chain/tool-input-defaults';
+import type { CallOptions, Content, InputItem } from '../../../src/types';
 
 /*
- * The edges of the rule that test/acceptance/delta-continuation.test.ts runs end to end: only
- * top-level keys the model left out, only the values the JSON schema declares.
+ * The edges of the rule that test/acceptance/delta-continuation.test.ts and
+ * continue-on-any-instance.test.ts run end to end: only top-level keys the model left out, only
+ * the values the JSON schema declares.
  */
 
 const tools: CallOptions['tools'] = [
@@ -32,6 +33,13 @@ const call = (toolName: string, input: unknown, providerExecuted?: boolean): Con
   toolName,
   input: JSON.stringify(input),
   ...(providerExecuted && { providerExecuted }),
+});
+
+const functionCall = (name: string, args: unknown): InputItem => ({
+  type: 'function_call',
+  call_id: `call_${name}`,
+  name,
+  arguments: JSON.stringify(args),
 });
 
 describe('toolInputs', () => {
@@ -67,5 +75,29 @@ describe('toolInputs', () => {
     const [plain, search] = [...mixed.raw.keys()];
     expect(mixed.filled?.get(plain)).toBe(mixed.raw.get(plain));
     expect(mixed.filled?.get(search)).toEqual({ limit: 10, q: 'b', sort: 'relevance' });
+  });
+});
+
+describe('withoutDefaultValues', () => {
+  it('takes out the top-level keys whose value is the default, from `from` on', () => {
+    const items = [
+      functionCall('search', { limit: 10, q: 'a', sort: 'relevance' }),
+      functionCall('search', { page: { size: 20 }, limit: 10, q: 'b', sort: 'date' }),
+      functionCall('plain', { q: 'c' }),
+    ];
+    const stripped = withoutDefaultValues(items, 1, tools);
+    expect(stripped?.[0]).toBe(items[0]);
+    expect(stripped?.[1]).toEqual({
+      ...items[1],
+      arguments: '{"page":{"size":20},"q":"b","sort":"date"}',
+    });
+    expect(stripped?.[2]).toBe(items[2]);
+  });
+
+  it('is undefined when nothing changes', () => {
+    const items = [functionCall('search', { limit: 5, q: 'a' }), functionCall('plain', { q: 'c' })];
+    expect(withoutDefaultValues(items, 0, tools)).toBeUndefined();
+    expect(withoutDefaultValues([functionCall('search', { limit: 10 })], 1, tools)).toBeUndefined();
+    expect(withoutDefaultValues([functionCall('search', { limit: 10 })], 0, [])).toBeUndefined();
   });
 });
