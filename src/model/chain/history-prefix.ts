@@ -27,9 +27,9 @@ export function sameItem(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Held messages that count as the same as a second form too: a response's output message, whose
- * tool inputs the next prompt may carry with the schema defaults the model left out filled in
- * (tool-input-defaults.ts). Looked up only when an element differs.
+ * Held elements that count as the same as a second form too: a response's output message and its
+ * function-call items, whose tool inputs the next prompt may carry with the schema defaults the
+ * model left out filled in (tool-input-defaults.ts). Looked up only where an element differs.
  */
 const equivalentForms = new WeakMap<object, unknown>();
 
