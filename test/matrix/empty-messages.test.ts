@@ -79,9 +79,20 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
         return [meta.inputMode, meta.reason];
       });
 
-    it.each(CALLS)(
-      '%s: tool calls next to empty messages, then the next turn elsewhere',
-      async (call) => {
+    // A schema default the model leaves out: the AI SDK hands the input back with it filled in.
+    const lookupWithDefault = ai.tool({
+      inputSchema: z.object({ step: z.number(), limit: z.number().default(5) }),
+      execute: async ({ step, limit }: { step: number; limit: number }) => `${limit}: ${step}`,
+    });
+
+    it.each(
+      CALLS.flatMap((call) => [
+        { call, name: 'a tool', lookup },
+        { call, name: 'a tool with a schema default', lookup: lookupWithDefault },
+      ]),
+    )(
+      '$call: tool calls ($name) next to empty messages, then the next turn elsewhere',
+      async ({ call, lookup }) => {
         server.enqueue(
           { text: '', toolCalls: [{ name: 'lookup', arguments: { step: 1 } }] },
           { text: '', toolCalls: [{ name: 'lookup', arguments: { step: 2 } }] },
