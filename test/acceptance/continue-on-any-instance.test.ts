@@ -1,4 +1,3 @@
-import { openai } from '@ai-sdk/openai';
 import {
   convertToModelMessages,
   generateText,
@@ -10,7 +9,7 @@ import {
 } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { MockRequestRecord, ScriptedToolCall } from '../../src/testing';
+import type { MockRequestRecord } from '../../src/testing';
 import {
   contextTexts,
   type Instance,
@@ -19,6 +18,7 @@ import {
   readUIResponse,
   useInstances,
 } from '../helpers/instances';
+import { approvalRequest, approvalTools } from '../helpers/mcp-approvals';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 
 const lookup = tool({
@@ -26,21 +26,6 @@ const lookup = tool({
   inputSchema: z.object({ step: z.number() }),
   execute: async ({ step }) => ({ step, value: `result ${step}` }),
 });
-
-/** An MCP tool whose calls wait for the app's approval, and the server's request for one. */
-const tools = () => ({
-  zip: openai.tools.mcp({
-    serverLabel: 'zip1',
-    serverUrl: 'https://zip1.example/mcp',
-    requireApproval: 'always',
-  }),
-});
-const approvalRequest: ScriptedToolCall = {
-  type: 'mcp_approval_request',
-  serverLabel: 'zip1',
-  name: 'create_short_url',
-  arguments: { url: 'https://ai-sdk.dev' },
-};
 
 const setup = useInstances();
 const { records } = setup;
@@ -177,7 +162,7 @@ describe('a conversation continued on another instance', () => {
       );
       const a = setup.instance();
       const prompt = 'Shorten https://ai-sdk.dev';
-      const first = await generateText({ model: a('gpt-5'), prompt, tools: tools() });
+      const first = await generateText({ model: a('gpt-5'), prompt, tools: approvalTools() });
       const asked = first.content.find((part) => part.type === 'tool-approval-request');
       const approvalId = (asked as { approvalId: string }).approvalId;
       const messages: ModelMessage[] = [
@@ -191,7 +176,7 @@ describe('a conversation continued on another instance', () => {
         } as ModelMessage,
       ];
       const b = await next(a);
-      const second = await generateText({ model: b('gpt-5'), messages, tools: tools() });
+      const second = await generateText({ model: b('gpt-5'), messages, tools: approvalTools() });
 
       expect(second.text).toBe('I did not create the link.');
       expect(wsMeta(second.providerMetadata)).toMatchObject({

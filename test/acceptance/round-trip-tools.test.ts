@@ -18,6 +18,7 @@ import {
 } from '../../src/testing';
 import * as v3 from '../../src/v3';
 import { createOpenAIWebSocket } from '../../src/v4';
+import { approvalRequest, approvalTools } from '../helpers/mcp-approvals';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 
 let server: MockResponsesServer;
@@ -142,19 +143,8 @@ describe.each(loops)('a $name tool loop on ai@7 /v4', ({ tools, call, output, re
 });
 
 describe('an MCP approval on ai@7 /v4', () => {
-  const zip = () => ({
-    zip: openai.tools.mcp({
-      serverLabel: 'zip1',
-      serverUrl: 'https://zip1.example/mcp',
-      requireApproval: 'always',
-    }),
-  });
-  const request: ScriptedToolCall = {
-    type: 'mcp_approval_request',
-    serverLabel: 'zip1',
-    name: 'create_short_url',
-    arguments: { url: 'https://ai-sdk.dev' },
-  };
+  const zip = approvalTools;
+  const request = approvalRequest;
 
   it.each([true, false])(
     'asks, and the approval (approved: %s) goes back as a delta without the request',

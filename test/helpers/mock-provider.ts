@@ -1,4 +1,4 @@
-import { generateText, type ModelMessage } from 'ai';
+import { generateText, type ModelMessage, streamText } from 'ai';
 import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../src/index';
 import { resolvePoolSettings } from '../../src/pool/pool-settings';
 import { sharedStateKey } from '../../src/shared-state-key';
@@ -82,4 +82,29 @@ export async function afterOneTurn(mock: MockSetup, modelId = 'gpt-4.1-mini') {
     { role: 'user', content: 'Turn two' },
   ];
   return { model, messages };
+}
+
+/**
+ * Streams one call and closes the provider once its first text delta arrived: the errors the
+ * stream reported (after the stream settled).
+ */
+export async function closeMidResponse(mock: MockSetup): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  let midResponse: () => void = () => {};
+  const firstDelta = new Promise<void>((resolve) => {
+    midResponse = resolve;
+  });
+  const inFlight = streamText({
+    model: mock.provider('gpt-4.1-mini'),
+    prompt: 'a long answer here',
+    onError: ({ error }) => void errors.push(error),
+    onChunk: ({ chunk }) => {
+      if (chunk.type === 'text-delta') midResponse();
+    },
+  });
+  const finished = Promise.resolve(inFlight.text).catch(() => {});
+  await firstDelta;
+  await mock.provider.close();
+  await finished;
+  return errors;
 }

@@ -7,7 +7,13 @@ import WebSocket from 'ws';
 import { z } from 'zod';
 import { createOpenAIWebSocket, type WebSocketConstructor } from '../../src/index';
 import { MOCK_API_KEY } from '../../src/testing';
-import { callError, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import {
+  callError,
+  closeMidResponse,
+  type MockSetup,
+  startMock,
+  wsMeta,
+} from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -207,6 +213,16 @@ async function quietAfter(events: Record<string, unknown>[]) {
 
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
 
+/** What the model's doStream rejected with (undefined when it resolved). */
+async function doStreamError(setup: MockSetup): Promise<unknown> {
+  try {
+    await setup.provider('gpt-4.1-mini').doStream({ prompt });
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
 describe('the HTTP fallback keeps the deadlines of the socket path', () => {
   it('no answer within firstEventTimeoutMs → a thrown, retryable error', async () => {
     mock = await startMock({ webSocket: null, pool: { firstEventTimeoutMs: 150 } });
@@ -225,13 +241,7 @@ describe('the HTTP fallback keeps the deadlines of the socket path', () => {
       { costModel: { perEventMs: 5_000 } },
     );
     // doStream rejects, as over a socket: nothing reached the caller, maxRetries applies.
-    const error = (await mock
-      .provider('gpt-4.1-mini')
-      .doStream({ prompt })
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      )) as APICallError;
+    const error = (await doStreamError(mock)) as APICallError;
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.isRetryable).toBe(true);
     expect(error.message).toMatch(/stopped sending events before any output.*pool\.eventTimeoutMs/);
@@ -249,13 +259,7 @@ describe('the HTTP fallback keeps the deadlines of the socket path', () => {
   it('an error the server reports before any output is thrown, as over a socket', async () => {
     mock = await startMock({ webSocket: null });
     mock.server.fault({ type: 'error-event', code: 'insufficient_quota', shape: 'mid-stream' });
-    const error = (await mock
-      .provider('gpt-4.1-mini')
-      .doStream({ prompt })
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      )) as APICallError;
+    const error = (await doStreamError(mock)) as APICallError;
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(429);
     expect(error.isRetryable).toBe(false);
@@ -346,23 +350,7 @@ describe('provider.close() ends the calls over HTTP too', () => {
 
   it('a call mid-response gets a non-retryable error part', async () => {
     mock = await startMock({ webSocket: null }, { costModel: { perEventMs: 50 } });
-    const errors: unknown[] = [];
-    let midResponse: () => void = () => {};
-    const firstDelta = new Promise<void>((resolve) => {
-      midResponse = resolve;
-    });
-    const inFlight = streamText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'a long answer here',
-      onError: ({ error }) => void errors.push(error),
-      onChunk: ({ chunk }) => {
-        if (chunk.type === 'text-delta') midResponse();
-      },
-    });
-    const finished = Promise.resolve(inFlight.text).catch(() => {});
-    await firstDelta;
-    await mock.provider.close();
-    await finished;
+    const errors = await closeMidResponse(mock);
     expect(errors).toHaveLength(1);
     expect(APICallError.isInstance(errors[0])).toBe(true);
     expect((errors[0] as APICallError).message).toMatch(/provider\.close\(\) closed/);

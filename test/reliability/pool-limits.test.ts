@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { APICallError } from '@ai-sdk/provider';
-import { generateText, streamText } from 'ai';
+import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { closeMidResponse, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
 
 let mock: MockSetup | undefined;
@@ -148,24 +148,7 @@ describe('pool limits', () => {
 
   it('close() rejects in-flight calls and leaves nothing open', async () => {
     mock = await startMock({}, { costModel: { perEventMs: 50 } });
-    const model = mock.provider('gpt-4.1-mini');
-    const errors: unknown[] = [];
-    let midResponse!: () => void;
-    const firstDelta = new Promise<void>((resolve) => {
-      midResponse = resolve;
-    });
-    const inFlight = streamText({
-      model,
-      prompt: 'a long answer here',
-      onError: ({ error }) => void errors.push(error),
-      onChunk: ({ chunk }) => {
-        if (chunk.type === 'text-delta') midResponse();
-      },
-    });
-    const finished = Promise.resolve(inFlight.text).catch(() => {});
-    await firstDelta;
-    await mock.provider.close();
-    await finished;
+    const errors = await closeMidResponse(mock);
     // Closed mid-response: the stream reports a non-retryable error naming the close.
     expect(errors).toHaveLength(1);
     expect(APICallError.isInstance(errors[0])).toBe(true);
