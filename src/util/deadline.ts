@@ -39,17 +39,51 @@ export function armDeadline({
 }
 
 /**
- * The deadlines of a series of waits, one at a time (the reads of a stream), on one timer. A wait
- * moves the deadline rather than setting a timer: the timer fires at the deadline it was armed
- * for, checks the one due by then, and sleeps again for what is left. A timer per wait would be
- * set and cleared for nearly every event, and a cleared timer still wakes the process when it
- * would have fired. Unreferenced: what is waited for (a socket) keeps the process alive.
+ * One timer for deadlines that move: it fires no later than the earliest time it was armed for,
+ * and whoever armed it checks then what is due and arms it again for what is left. Moving a
+ * deadline later costs nothing; a timer per wait would be set and cleared for nearly every event,
+ * and a cleared timer still wakes the process when it would have fired (Node keeps libuv's timer
+ * armed for it). Unreferenced, so that Node.js keeps its list of timers of this duration when the
+ * last one is cleared (else every turn would build it again and insert it into the timer queue,
+ * ~60 µs a step, profiled); what is waited for (a socket) keeps the process alive.
+ */
+export class MovingTimer {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = 0;
+
+  constructor(private readonly onFire: () => void) {}
+
+  /** Fires at `at` (a `performance.now()` time) at the latest; one armed sooner fires then. */
+  armAt(at: number): void {
+    if (this.timer !== undefined) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = at;
+    const ms = Math.max(0, at - performance.now());
+    this.timer = unrefTimer(
+      setTimeout(() => {
+        this.timer = undefined;
+        this.onFire();
+      }, ms),
+    );
+  }
+
+  /** Disarms it (idempotent). */
+  cancel(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/**
+ * The deadlines of a series of waits, one at a time (the reads of a stream), on one
+ * `MovingTimer`: a wait moves the deadline, and the timer checks the one due when it fires.
  */
 export class SerialDeadline {
   /** The deadline of the wait under way (a `performance.now()` time); undefined between waits. */
   private until: number | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private timerAt = 0;
+  private readonly timer = new MovingTimer(() => this.check());
   private closed = false;
 
   constructor(private readonly onTimeout: () => void) {}
@@ -57,9 +91,8 @@ export class SerialDeadline {
   /** A wait begins: `onTimeout` is called unless `settle()` comes within `ms`. */
   wait(ms: number): void {
     if (this.closed) return;
-    const until = performance.now() + ms;
-    this.until = until;
-    if (this.timer === undefined || this.timerAt > until) this.armAt(until);
+    this.until = performance.now() + ms;
+    this.timer.armAt(this.until);
   }
 
   /** The wait under way ended in time. The timer stays: it finds nothing due when it fires. */
@@ -71,23 +104,14 @@ export class SerialDeadline {
   close(): void {
     this.closed = true;
     this.until = undefined;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private armAt(at: number): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timerAt = at;
-    const ms = Math.max(0, at - performance.now());
-    this.timer = unrefTimer(setTimeout(() => this.check(), ms));
+    this.timer.cancel();
   }
 
   private check(): void {
-    this.timer = undefined;
     const until = this.until;
     if (until === undefined) return;
     if (performance.now() < until) {
-      this.armAt(until);
+      this.timer.armAt(until);
       return;
     }
     this.close();

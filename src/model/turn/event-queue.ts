@@ -1,4 +1,4 @@
-import { unrefTimer } from '../../util/deadline';
+import { MovingTimer } from '../../util/deadline';
 /**
  * The server events of one response, fed by socket callbacks. Two ways to read them:
  *
@@ -9,10 +9,8 @@ import { unrefTimer } from '../../util/deadline';
  *   consumer is behind) they wait here and go once it asks again. The silence deadline
  *   (`watchSilence`) checks when the last event came.
  *
- * Every deadline of a turn shares one timer: it fires at the earliest deadline it was armed for,
- * checks what is due, and sleeps again for what is left. A timer per wait would be set and
- * cleared for nearly every event, and a cleared timer still wakes the process when it would
- * have fired (Node keeps libuv's timer armed for it).
+ * Every deadline of a turn shares one timer (`MovingTimer`): it fires at the earliest deadline
+ * it was armed for, checks what is due, and sleeps again for what is left.
  */
 export type QueueResult =
   | { kind: 'event'; event: Record<string, unknown> }
@@ -45,9 +43,8 @@ export class EventQueue {
   private silenceMs: number | undefined;
   /** When the queue last had nothing to hand on: the last event, or the sink catching up. */
   private quietSince = 0;
-  /** The queue's one timer, and when it fires. */
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private timerAt = 0;
+  /** The queue's one timer (util/deadline.ts says why one). */
+  private readonly timer = new MovingTimer(() => this.checkDeadlines());
 
   push(event: Record<string, unknown>): void {
     if (this.failure || this.ended) return;
@@ -78,7 +75,7 @@ export class EventQueue {
       this.waiting = resolve;
       if (timeoutMs === undefined) return;
       this.waitUntil = performance.now() + timeoutMs;
-      this.armAt(this.waitUntil);
+      this.timer.armAt(this.waitUntil);
     });
   }
 
@@ -114,15 +111,14 @@ export class EventQueue {
   watchSilence(ms: number): void {
     this.silenceMs = ms;
     this.quietSince = performance.now();
-    this.armAt(this.quietSince + ms);
+    this.timer.armAt(this.quietSince + ms);
   }
 
   /** The turn is over (its end handled, or the caller went away): nothing more is delivered. */
   close(): void {
     this.ended = true;
     this.sink = undefined;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.timer.cancel();
     this.silenceMs = undefined;
     this.buffered = [];
     this.head = 0;
@@ -143,24 +139,8 @@ export class EventQueue {
     return event;
   }
 
-  /** The timer fires at `at` at the latest; one already due sooner checks then. */
-  private armAt(at: number): void {
-    if (this.timer !== undefined) {
-      if (this.timerAt <= at) return;
-      clearTimeout(this.timer);
-    }
-    this.timerAt = at;
-    // Unreferenced, so that Node.js keeps its list of timers of this duration when the turn
-    // clears it: clearing the last referenced timer of a duration deletes the list, and every
-    // turn would build it again and insert it into the timer queue (~60 µs a step, profiled).
-    // The turn's socket keeps the process alive while it waits (connection.ts, `setRef`).
-    const ms = Math.max(0, at - performance.now());
-    this.timer = unrefTimer(setTimeout(() => this.checkDeadlines(), ms));
-  }
-
   /** The timer fired: ends what is due, and sleeps until the next deadline. */
   private checkDeadlines(): void {
-    this.timer = undefined;
     if (this.ended) return;
     const now = performance.now();
     let next = Number.POSITIVE_INFINITY;
@@ -180,7 +160,7 @@ export class EventQueue {
       }
       next = Math.min(next, quietUntil);
     }
-    if (next !== Number.POSITIVE_INFINITY) this.armAt(next);
+    if (next !== Number.POSITIVE_INFINITY) this.timer.armAt(next);
   }
 
   private finish(end: QueueEnd, sink = this.sink): void {
