@@ -44,10 +44,11 @@ export type ChainHead = {
    */
   chain?: Uint8Array;
   /**
-   * The MCP approval requests among the response's output items (for a head verified from its
-   * digest, those the prompt answers right after it: verify-claim.ts). The next prompt answers
-   * each with a reference to the request (when stored) and the response item; in a delta the
-   * reference would repeat an item the server holds, so it is left out.
+   * The MCP approval requests the server holds for the response: those among its output items,
+   * and, when it continued its parent by delta, the parent's (record-head.ts; for a head verified
+   * from its digest, those the prompt answers right after it: verify-claim.ts). The next prompt
+   * answers each with a reference to the request (when stored) and the response item; in a delta
+   * the reference would repeat an item the server holds, so it is left out.
    */
   approvalRequestIds?: ReadonlySet<string>;
 };

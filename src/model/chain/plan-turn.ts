@@ -132,13 +132,22 @@ export async function ensureHeadForms(
 }
 
 /**
- * A reference to an item of the head's own output (an MCP approval request its approval
- * response names) repeats what the server holds: a delta leaves it out.
+ * A reference to an MCP approval request the server holds for the head (one its output asked,
+ * or one its parent held when the head continued it by delta) repeats that item: a delta leaves
+ * it out.
  */
 function withoutHeldReferences(input: InputItem[], head: ChainHead): InputItem[] {
   const held = head.approvalRequestIds;
   if (held === undefined || held.size === 0) return input;
   return input.filter((item) => item.type !== 'item_reference' || !held.has(item.id as string));
+}
+
+/**
+ * The head whose response the plan names as `previous_response_id` (a delta on any form of it,
+ * or the user's own parent when it is that head): the server holds that head's whole context.
+ */
+export function parentHead(head: ChainHead | undefined, plan: TurnPlan): ChainHead | undefined {
+  return plan.mode === 'delta' && plan.previousResponseId === head?.responseId ? head : undefined;
 }
 
 /**

@@ -119,6 +119,8 @@ export type SettledResponse = {
   connectionId: number;
   /** The head the request continued, when its input starts with that head's `items`. */
   continued: ChainHead | undefined;
+  /** The head the request named as `previous_response_id` (a delta on any of its forms). */
+  parent: ChainHead | undefined;
   /** Index in `parts` of the part that carries the digest (the response's last closing part). */
   digestPart: number | undefined;
 };
@@ -151,6 +153,25 @@ function addEquivalentItems(items: readonly InputItem[], forms: readonly InputIt
   items.forEach((item, i) => {
     if (!sameItem(item, forms[i])) addEquivalentForm(item, forms[i]);
   });
+}
+
+/**
+ * The MCP approval requests the server holds for this response: its own, and after a delta
+ * those its parent held. An app may answer a request only after a later response (it sent
+ * another message first); when that response continued the asking one by delta, the server
+ * holds the request in its context, and a reference to it would repeat it. A response that went
+ * out in full holds no earlier request: the AI SDK drops approval requests from the prompt.
+ */
+function heldApprovalRequests(
+  content: Content[],
+  parent: ChainHead | undefined,
+): ReadonlySet<string> | undefined {
+  const own = content.flatMap((part) =>
+    part.type === 'tool-approval-request' ? [part.approvalId] : [],
+  );
+  const inherited = parent?.approvalRequestIds;
+  if (own.length === 0) return inherited;
+  return new Set([...(inherited ?? []), ...own]);
 }
 
 const nonEmpty = (content: Content[]) => content.filter((part) => !isEmptyText(part));
@@ -226,9 +247,7 @@ export async function recordHead(
     stored: request.store,
     connectionId: settled.connectionId,
     chain,
-    approvalRequestIds: new Set(
-      content.flatMap((part) => (part.type === 'tool-approval-request' ? [part.approvalId] : [])),
-    ),
+    approvalRequestIds: heldApprovalRequests(content, settled.parent),
   };
   // The head this one continued stays (a regenerated step continues it again), on this head's
   // arrays: a conversation holds its history once, not once per step. First, so that the new

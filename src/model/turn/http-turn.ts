@@ -94,6 +94,7 @@ export async function streamOverHttp<T>(
           parts,
           connectionId: -1,
           continued: undefined,
+          parent: undefined,
           digestPart,
         });
       }

@@ -1,6 +1,6 @@
 import type { CallOptions } from '../../types';
 import { sliceRoom } from '../../util/event-loop-slice';
-import { continuedHead } from '../chain/plan-turn';
+import { continuedHead, parentHead } from '../chain/plan-turn';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
 import type { OpenTurn } from './open-turn';
@@ -48,8 +48,13 @@ export function streamWebSocketTurn<T>(
       turn.detach();
       queue.close();
       if (!failed) {
-        const continued = continuedHead(call.head, plan);
-        const settled = { parts, connectionId: leased.connection.id, continued, digestPart };
+        const settled = {
+          parts,
+          connectionId: leased.connection.id,
+          continued: continuedHead(call.head, plan),
+          parent: parentHead(call.head, plan),
+          digestPart,
+        };
         // Responses that end together (many conversations in step) record their heads in turns.
         const room = sliceRoom();
         if (room) await room;
