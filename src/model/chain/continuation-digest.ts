@@ -31,7 +31,8 @@ export type DigestMismatch =
   | 'settings-changed'
   | 'history-changed';
 
-const LABEL = 'ai-sdk-openai-ws continuation v1';
+// v2: function-call arguments hashed up to key order (item-chain.ts); v1 digests no longer verify.
+const LABEL = 'ai-sdk-openai-ws continuation v2';
 /** Bytes of each field: a 3-byte credential tag, a 3-byte settings tag, a 16-byte MAC. */
 const TAG_BYTES = 3;
 const MAC_BYTES = 16;

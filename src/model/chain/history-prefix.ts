@@ -1,3 +1,6 @@
+import { asObject } from '../../util/as-object';
+import { keyOrderFree } from './tool-input-order';
+
 /**
  * Structural equality of two input items (JSON values). Strings are compared with `===`, which
  * V8 answers in O(1) when both sides are the same string instance — the common case, because the
@@ -30,6 +33,9 @@ export function sameItem(a: unknown, b: unknown): boolean {
  * Held elements that count as the same as a second form too: a response's output message and its
  * function-call items, whose tool inputs the next prompt may carry with the schema defaults the
  * model left out filled in (tool-input-defaults.ts). Looked up only where an element differs.
+ * Either form of a function call also matches with its arguments' keys in another order
+ * (tool-input-order.ts); in a message, a tool input is an object, which `sameItem` compares
+ * without regard to key order anyway.
  */
 const equivalentForms = new WeakMap<object, unknown>();
 
@@ -41,7 +47,27 @@ export function addEquivalentForm(held: object, form: unknown): void {
 function sameAsHeld(held: unknown, item: unknown): boolean {
   if (sameItem(held, item)) return true;
   const form = typeof held === 'object' && held !== null ? equivalentForms.get(held) : undefined;
-  return form !== undefined && sameItem(form, item);
+  if (form !== undefined && sameItem(form, item)) return true;
+  return (
+    sameCallUpToKeyOrder(held, item) || (form !== undefined && sameCallUpToKeyOrder(form, item))
+  );
+}
+
+/** A function-call item with its arguments as text, else undefined. */
+function asFunctionCall(value: unknown): { arguments: string } | undefined {
+  const call = asObject(value);
+  if (call?.type !== 'function_call' || typeof call.arguments !== 'string') return undefined;
+  return call as { arguments: string };
+}
+
+/** Two function calls alike but for the order of their arguments' keys. */
+function sameCallUpToKeyOrder(held: unknown, item: unknown): boolean {
+  const [a, b] = [asFunctionCall(held), asFunctionCall(item)];
+  if (!a || !b) return false;
+  return (
+    keyOrderFree(a.arguments) === keyOrderFree(b.arguments) &&
+    sameItem({ ...a, arguments: undefined }, { ...b, arguments: undefined })
+  );
 }
 
 /** True when `items` starts with every item of `held` and has at least one more. */

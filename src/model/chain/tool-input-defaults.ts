@@ -15,13 +15,18 @@ import { sameItem } from './history-prefix';
  * process that verifies a digest, which covers the model's arguments, takes the default values
  * out of the prompt's function calls and hashes once more (verify-claim.ts).
  *
+ * The other way an input comes back changed is the order of its keys (tool-input-order.ts):
+ * forms and prompts are compared, and digests hashed, up to key order. Together the two say when
+ * a prompt's tool input is the call the server holds: less the top-level defaults the model's
+ * arguments lack, it is the same JSON value, its keys in any order.
+ *
  * Why that is safe: the two forms of a call differ only by top-level keys that the model's own
  * arguments do not have, each with exactly the value that the tool's JSON schema, as the call
  * sent it to the model, declares as its `default`. Read against that schema, the server's copy
  * is the same call, so the server holds the context the prompt describes: nothing missing,
  * nothing twice. Any other difference (a changed value, a transform, a coercion, a default
- * inside a nested object, a default the JSON schema does not state) leaves the forms apart, and
- * the call goes out in full. Only a response's own calls get a second form. Per step, recording
+ * inside a nested object, a default the JSON schema does not state; key order aside) leaves the
+ * forms apart, and the call goes out in full. Only a response's own calls get a second form. Per step, recording
  * a response reads the top-level properties of the tools it called, and a comparison looks at a
  * second form only where an element differs, so a history without defaults left out costs no
  * more than before.
@@ -30,20 +35,16 @@ import { sameItem } from './history-prefix';
 type Tools = CallOptions['tools'];
 type Defaults = ReadonlyArray<readonly [key: string, value: unknown]>;
 
-/** A function tool's input schema: its top-level property names in order, and their `default`s. */
-type TopLevel = { keys: readonly string[]; defaults: Defaults };
-
-/** The top level of a function tool's input schema, when a property there has a `default`. */
-function topLevelOf(tool: NonNullable<Tools>[number] | undefined): TopLevel | undefined {
+/** The top-level `default`s of a function tool's input schema, when it has any. */
+function defaultsOf(tool: NonNullable<Tools>[number] | undefined): Defaults | undefined {
   const properties = tool?.type === 'function' ? asObject(tool.inputSchema.properties) : undefined;
   if (!properties) return undefined;
-  const keys = Object.keys(properties);
   const defaults: Array<[string, unknown]> = [];
-  for (const key of keys) {
+  for (const key of Object.keys(properties)) {
     const property = asObject(properties[key]);
     if (property && Object.hasOwn(property, 'default')) defaults.push([key, property.default]);
   }
-  return defaults.length > 0 ? { keys, defaults } : undefined;
+  return defaults.length > 0 ? defaults : undefined;
 }
 
 function functionTool(tools: Tools, name: string) {
@@ -60,20 +61,16 @@ function parseToolInput(input: string): unknown {
 }
 
 /**
- * The input with the defaults it does not have added, its keys in the schema's order (as zod
- * gives them back); undefined when it has them all.
+ * The input with the defaults it does not have added (after its own keys: zod puts them in the
+ * schema's order, and key order does not count, tool-input-order.ts); undefined when it has them
+ * all.
  */
-function withLeftOutDefaults(input: unknown, schema: TopLevel | undefined): unknown {
-  const given = schema && asObject(input);
+function withLeftOutDefaults(input: unknown, defaults: Defaults | undefined): unknown {
+  const given = defaults && asObject(input);
   if (!given) return undefined;
-  const missing = schema.defaults.filter(([key]) => !Object.hasOwn(given, key));
+  const missing = defaults.filter(([key]) => !Object.hasOwn(given, key));
   if (missing.length === 0) return undefined;
-  const all = new Map<string, unknown>([...Object.entries(given), ...missing]);
-  const keys = [
-    ...schema.keys.filter((key) => all.has(key)),
-    ...[...all.keys()].filter((key) => !schema.keys.includes(key)),
-  ];
-  return Object.fromEntries(keys.map((key) => [key, all.get(key)]));
+  return Object.fromEntries([...Object.entries(given), ...missing]);
 }
 
 /**
@@ -94,7 +91,7 @@ export function toolInputs(content: readonly Content[], tools: Tools): ToolInput
     const input = parseToolInput(part.input);
     const withDefaults = part.providerExecuted
       ? undefined
-      : withLeftOutDefaults(input, topLevelOf(functionTool(tools, part.toolName)));
+      : withLeftOutDefaults(input, defaultsOf(functionTool(tools, part.toolName)));
     raw.set(part.toolCallId, input);
     filled.set(part.toolCallId, withDefaults ?? input);
     anyFilled ||= withDefaults !== undefined;
@@ -106,8 +103,8 @@ export function toolInputs(content: readonly Content[], tools: Tools): ToolInput
  * `items` with the arguments of their function calls from `from` on as the model emitted them if
  * it left out every default: the top-level keys whose value is the tool's schema default
  * removed. Undefined when that changes nothing. The digest of a response covers the arguments
- * as the model emitted them, a prompt carries them as the AI SDK parsed them: a process verifying
- * a digest hashes these when the prompt's own items do not match it.
+ * as the model emitted them (up to key order), a prompt carries them as the AI SDK parsed them: a
+ * process verifying a digest hashes these when the prompt's own items do not match it.
  */
 export function withoutDefaultValues(
   items: readonly InputItem[],
@@ -116,8 +113,8 @@ export function withoutDefaultValues(
 ): InputItem[] | undefined {
   const defaultsByName = new Map<string, Defaults>();
   for (const tool of tools ?? []) {
-    const schema = topLevelOf(tool);
-    if (schema) defaultsByName.set(tool.name, schema.defaults);
+    const defaults = defaultsOf(tool);
+    if (defaults) defaultsByName.set(tool.name, defaults);
   }
   if (defaultsByName.size === 0) return undefined;
   let changed = false;

@@ -182,7 +182,8 @@ async function claimChains(
 
 /**
  * The chain of the claimed items, when the claim's digest covers it; else why not. The digest
- * covers tool calls as the model emitted them, and the prompt may carry them with the schema
+ * covers tool calls as the model emitted them, up to the order of their arguments' keys, which
+ * the chain leaves out (tool-input-order.ts), and the prompt may carry them with the schema
  * defaults the model left out filled in (tool-input-defaults.ts): on a history mismatch, the
  * items are hashed once more with those defaults taken out.
  */

@@ -41,9 +41,17 @@ describe('continuation digests', () => {
       createHmac('sha256', k).update(text).digest();
     const b64 = (bytes: Buffer) => bytes.toString('base64url');
     const material = 'https://api.openai.com/v1\nauthorization:Bearer sk-a';
-    const secret = hmac(material, 'ai-sdk-openai-ws continuation v1');
+    const secret = hmac(material, 'ai-sdk-openai-ws continuation v2');
+    // A function call is hashed with its arguments' keys sorted (item-chain.ts).
+    const call = {
+      type: 'function_call',
+      call_id: 'c1',
+      name: 'search',
+      arguments: '{"q":"ws","limit":5}',
+    };
+    const hashedCall = { ...call, arguments: '{"limit":5,"q":"ws"}' };
     let chain = Buffer.alloc(32);
-    for (const item of items)
+    for (const item of [...items, hashedCall])
       chain = createHash('sha256').update(chain).update(JSON.stringify(item)).digest();
     const settings = hmac(secret, 'settings\n{"model":"gpt-4.1-mini"}');
     const mac = hmac(secret, `response\nresp_1\n${b64(settings)}\n${b64(chain)}`);
@@ -51,7 +59,9 @@ describe('continuation digests', () => {
       b64(hmac(secret, 'credentials').subarray(0, 3)) +
       b64(settings.subarray(0, 3)) +
       b64(mac.subarray(0, 16));
-    expect(await mintDigest(await key(), await subject())).toBe(expected);
+    expect(await mintDigest(await key(), await subject({ items: [...items, call] }))).toBe(
+      expected,
+    );
   });
 
   it('say which part of the subject differs', async () => {
@@ -128,6 +138,27 @@ describe('item chains', () => {
     const stored = await extendItemChain(EMPTY_CHAIN, items);
     const extended = await extendItemChain(stored, more, items.length);
     expect(Buffer.from(extended)).toEqual(Buffer.from(await extendItemChain(EMPTY_CHAIN, more)));
+  });
+
+  it("hashes a function call's arguments up to key order, and only up to key order", async () => {
+    const call = (args: string): InputItem => ({
+      type: 'function_call',
+      call_id: 'c1',
+      name: 'search',
+      arguments: args,
+    });
+    const chainOf = async (args: string) =>
+      Buffer.from(await extendItemChain(EMPTY_CHAIN, [...items, call(args)]));
+    const model = await chainOf('{"limit":5,"q":"ws","page":{"size":2,"from":0}}');
+    expect(await chainOf('{"q":"ws","limit":5,"page":{"from":0,"size":2}}')).toEqual(model);
+    expect(await chainOf('{"q":"ws","limit":6,"page":{"from":0,"size":2}}')).not.toEqual(model);
+    expect(await chainOf('{"q":"ws","limit":5}')).not.toEqual(model);
+    // Not from a frame's text of the call, which carries the arguments as sent.
+    const texts = new Map([[call('{"q":"ws","limit":5}'), '{"other":true}']]);
+    const [noted] = texts.keys();
+    expect(Buffer.from(await extendItemChain(EMPTY_CHAIN, [...items, noted], 0, texts))).toEqual(
+      await chainOf('{"limit":5,"q":"ws"}'),
+    );
   });
 
   it('hashes the texts a frame noted for its items, the same chain as serialising them', async () => {
