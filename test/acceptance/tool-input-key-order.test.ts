@@ -90,53 +90,40 @@ describe('a tool call whose arguments the model emitted in another key order', (
     expect(heldCalls(records()[2])).toEqual(['{"limit":5,"q":"ws"}']);
   });
 
-  it('the next turn continues by delta from the store on another instance', async () => {
-    const [a, b] = [setup.instance(), setup.instance()];
-    searchReordered();
-    const one = await turn(a, [], 'Search');
-    expect(firstCall(one.history)).toMatchObject({
-      type: 'tool-call',
-      input: { q: 'ws', limit: 5 },
-    });
-    const two = await turn(b, one.history, 'Thanks');
-    expect(two.meta).toMatchObject([{ inputMode: 'delta', reason: 'continuation-from-store' }]);
-    const record = records()[2];
-    expect(record.previousResponseId).toBe(records()[1].responseId);
-    expect(inputTypes(record)).toEqual(['message:user']);
-    expect(record.duplicates).toEqual([]);
-    // The server runs on the model's own call.
-    expect(heldCalls(record)).toEqual(['{"limit":5,"q":"ws"}']);
-  });
+  it.each([
+    { name: 'reordered', tools: { search }, input: { q: 'ws', limit: 5 } },
+    {
+      name: 'reordered, a default left out too',
+      tools: { search: sortedSearch },
+      input: { q: 'ws', limit: 5, sort: 'rank' },
+    },
+  ])(
+    'the next turn continues by delta from the store on another instance ($name)',
+    async ({ tools, input }) => {
+      const [a, b] = [setup.instance(), setup.instance()];
+      searchReordered();
+      const one = await turn(a, [], 'Search', tools);
+      expect(firstCall(one.history)).toMatchObject({ type: 'tool-call', input });
+      const two = await turn(b, one.history, 'Thanks', tools);
+      expect(two.meta).toMatchObject([{ inputMode: 'delta', reason: 'continuation-from-store' }]);
+      const record = records()[2];
+      expect(record.previousResponseId).toBe(records()[1].responseId);
+      expect(inputTypes(record)).toEqual(['message:user']);
+      expect(record.duplicates).toEqual([]);
+      // The server runs on the model's own call.
+      expect(heldCalls(record)).toEqual(['{"limit":5,"q":"ws"}']);
+    },
+  );
 
-  it('reordered and a default left out: a delta from the store on another instance', async () => {
-    const [a, b] = [setup.instance(), setup.instance()];
-    setup.server.enqueue({ toolCalls: [{ name: 'search', arguments: { limit: 5, q: 'ws' } }] });
-    const one = await turn(a, [], 'Search', { search: sortedSearch });
-    expect(firstCall(one.history).input).toEqual({ q: 'ws', limit: 5, sort: 'rank' });
-    const two = await turn(b, one.history, 'Thanks', { search: sortedSearch });
-    expect(two.meta).toMatchObject([{ inputMode: 'delta', reason: 'continuation-from-store' }]);
-    expect(inputTypes(records()[2])).toEqual(['message:user']);
-    expect(records()[2].duplicates).toEqual([]);
-    expect(heldCalls(records()[2])).toEqual(['{"limit":5,"q":"ws"}']);
-  });
-
-  it('a value changed in the history: full input on another instance', async () => {
-    const [a, b] = [setup.instance(), setup.instance()];
+  it.each([
+    { where: 'another instance', next: (a: Instance) => [a, setup.instance()] },
+    { where: 'the same instance', next: (a: Instance) => [a, a] },
+  ])('a value changed in the history: full input on $where', async ({ next }) => {
+    const [a, b] = next(setup.instance());
     searchReordered();
     const one = await turn(a, [], 'Search');
     firstCall(one.history).input = { q: 'ws', limit: 6 };
     const two = await turn(b, one.history, 'Thanks');
-    expect(two.meta).toMatchObject([{ inputMode: 'full', reason: 'history-changed' }]);
-    expect(records()[2].previousResponseId).toBeNull();
-    expect(heldCalls(records()[2])).toEqual(['{"q":"ws","limit":6}']);
-  });
-
-  it('a value changed in the history: full input on the same instance', async () => {
-    const a = setup.instance();
-    searchReordered();
-    const one = await turn(a, [], 'Search');
-    firstCall(one.history).input = { q: 'ws', limit: 6 };
-    const two = await turn(a, one.history, 'Thanks');
     expect(two.meta).toMatchObject([{ inputMode: 'full', reason: 'history-changed' }]);
     expect(records()[2].previousResponseId).toBeNull();
     expect(heldCalls(records()[2])).toEqual(['{"q":"ws","limit":6}']);
