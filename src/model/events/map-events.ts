@@ -19,6 +19,7 @@ import {
   toAPICallError,
   untypedEventError,
 } from './server-error';
+import { flushHeldBackCalls } from './tools/map-function-calls';
 import { createToolNames, type ToolNames } from './tools/tool-names';
 
 export type { ResponseEventMapperOptions } from './mapper-scope';
@@ -298,15 +299,7 @@ export class ResponseEventMapper implements ItemContext {
     for (const annotation of this.citations.remaining()) {
       emit(mapAnnotationToSource(annotation, this.providerOptionsName, this.generateId()));
     }
-    // A held-back `parallel` wrapper that never completed: show what was received.
-    for (const call of this.ongoingToolCalls.values()) {
-      if (!call.suppressInputStreaming) continue;
-      emit({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
-      for (const delta of call.bufferedInputDeltas ?? []) {
-        emit({ type: 'tool-input-delta', id: call.toolCallId, delta });
-      }
-    }
-
+    flushHeldBackCalls(this.ongoingToolCalls.values(), emit);
     emit(this.outcome.finishPart(this.providerOptionsName));
     this.finishEmitted = true;
   }

@@ -38,6 +38,20 @@ export function toolInputDelta(call: OngoingToolCall, delta: string, emit: Emit)
   emit({ type: 'tool-input-delta', id: call.toolCallId, delta });
 }
 
+/**
+ * At the finish, a held-back `parallel` wrapper that never completed: show what was received
+ * (its input's start and deltas, no call).
+ */
+export function flushHeldBackCalls(calls: Iterable<OngoingToolCall>, emit: Emit): void {
+  for (const call of calls) {
+    if (!call.suppressInputStreaming) continue;
+    emit({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
+    for (const delta of call.bufferedInputDeltas ?? []) {
+      emit({ type: 'tool-input-delta', id: call.toolCallId, delta });
+    }
+  }
+}
+
 export function functionCallDone(
   scope: MapperScope,
   outputIndex: number,
