@@ -122,6 +122,7 @@ async function startRequest(
   where: LanePlace | null,
   steers: SteerEntry[] = [],
 ): Promise<Successor> {
+  sendStrayEvent(engine, sink, where?.lane);
   const input = normalizeInput(body.input);
   const hasModel = typeof body.model === 'string' && body.model !== '';
   if (!hasModel || !input) {
@@ -154,6 +155,17 @@ async function startRequest(
   commitSteers(committed, record.responseId);
   if (!where || next.length === 0 || !record.responseId) return null;
   return successorOf(engine, record, sink, body, where, next);
+}
+
+/**
+ * A `stray-event` fault: its event goes out on the request's lane before anything else of the
+ * request, as a late event of the lane's previous response would arrive after the client sent
+ * this request (a lane's events are sent in order, so it cannot come later than that).
+ */
+function sendStrayEvent(engine: MockEngine, sink: EventSink, lane: string | null | undefined) {
+  if (sink.transport !== 'websocket') return;
+  const stray = engine.faults.take(['stray-event'], 'websocket', undefined, lane);
+  if (stray) sink.sendEvent(stray.event);
 }
 
 /** The request faults armed for this request; true when one refused it (error sent). */

@@ -234,6 +234,12 @@ export type Fault =
       shape?: 'request' | 'mid-stream';
       headers?: Record<string, string>;
     } & TransportFilter)
+  /**
+   * Before anything else of the next WebSocket request (its refusal or its response), send
+   * `event` on its lane, as it is: a late event of the lane's previous response, arriving once
+   * the client has sent its next request.
+   */
+  | { type: 'stray-event'; event: Record<string, unknown>; streamId?: string | null }
   /** Delay the first event of the next response by `ms`. */
   | ({ type: 'delay-first-event'; ms: number } & TransportFilter)
   /** From now until `reset()`, no socket answers pings. */

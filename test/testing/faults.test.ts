@@ -231,6 +231,31 @@ describe('event faults', () => {
     });
   });
 
+  it('sends a stray event on the next request lane before anything else of that request', async () => {
+    const client = await open();
+    const first = await client.turn({ model: 'm', input: 'a' });
+    const stray = { type: 'error', code: 'server_error', message: 'late', sequence_number: 99 };
+    mock.server.fault({ type: 'stray-event', event: stray });
+    const next = await client.turn({ model: 'm', input: 'b' });
+    expect(next.events[0]).toEqual(stray);
+    expect(next.events.slice(1).map((e) => e.sequence_number)).toEqual(
+      first.events.map((_, i) => i),
+    );
+    expect(textOf(next.events)).toBe('Echo: b');
+    expect(mock.server.requests.map((r) => [r.status, r.error])).toEqual([
+      ['completed', null],
+      ['completed', null],
+    ]);
+    // Before a refusal too, and on the lane the request names (stream_id added).
+    mock.server.fault({ type: 'stray-event', event: stray, streamId: 'lane-1' });
+    mock.server.fault({ type: 'error-event', code: 'invalid_value', streamId: 'lane-1' });
+    const refused = await client.turn({ model: 'm', input: 'c', stream_id: 'lane-1' });
+    expect(refused.events).toMatchObject([
+      { ...stray, stream_id: 'lane-1' },
+      { type: 'error', status: 400, error: { code: 'invalid_value' }, stream_id: 'lane-1' },
+    ]);
+  });
+
   it('delays the first event', async () => {
     const client = await open();
     mock.server.fault({ type: 'delay-first-event', ms: 120 });
