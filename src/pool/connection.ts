@@ -140,6 +140,7 @@ export class Connection {
       throw new ConnectionError(this.failure ?? { kind: 'error', message: 'socket not open' });
     if (lane.listener) throw new Error('a response is already in flight on this lane');
     this.listen(lane, listener, true);
+    lane.turns++;
     lane.lastUsedAt = Date.now();
     this.lastUsedAt = lane.lastUsedAt;
     this.socket.send(frame);

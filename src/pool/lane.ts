@@ -27,6 +27,8 @@ export class Lane {
    */
   retired = false;
   lastUsedAt = Date.now();
+  /** Responses sent on it so far (late events of the last one may still come). */
+  turns = 0;
   /** Who gets the lane's events (set by the socket while a response runs on it). */
   listener: TurnListener | undefined;
   /** A caller waits on `listener` (not so for a response drained after an abort). */

@@ -25,6 +25,8 @@ type ResponseState = 'waiting' | 'started' | 'errored' | 'ended';
 export class LeasedLane {
   private state: ResponseState = 'waiting';
   private disposed = false;
+  /** Another response ran on the lane before this one: its late events may still come. */
+  private followsAnother = false;
 
   constructor(
     private readonly pool: SessionPool,
@@ -41,10 +43,15 @@ export class LeasedLane {
     return this.lease.lane;
   }
 
-  /** Sends the frame on the lane; its events and its socket's failure go to `queue`. */
+  /**
+   * Sends the frame on the lane; its events and its socket's failure go to `queue`, except what
+   * is left over from the lane's previous response (`isLeftOver`).
+   */
   start(frame: string, queue: EventQueue): void {
+    this.followsAnother = this.lane.turns > 0;
     this.connection.startTurn(this.lane, frame, {
       event: (event) => {
+        if (this.leftOver(event)) return;
         this.track(event.type);
         queue.push(event);
       },
@@ -124,6 +131,7 @@ export class LeasedLane {
       this.lane,
       {
         event: (event) => {
+          if (this.leftOver(event)) return;
           const before = this.state;
           this.track(event.type);
           if (this.state === 'ended') finish(false);
@@ -135,14 +143,45 @@ export class LeasedLane {
     );
   }
 
+  /** Left over from the lane's previous response (before this one's `response.created` only). */
+  private leftOver(event: Record<string, unknown>): boolean {
+    return this.state === 'waiting' && this.followsAnother && isLeftOver(event);
+  }
+
   /**
    * Follows the response's life from its events: an error before anything else refused the
-   * request (nothing follows it); after that, a terminal event may still follow an error.
+   * request (nothing follows it); after that, a terminal event may still follow an error. Nothing
+   * of a response follows its terminal event: a late event does not reopen it.
    */
   private track(type: unknown): void {
+    if (this.state === 'ended') return;
     if (type === 'response.completed' || type === 'response.failed') this.state = 'ended';
     else if (type === 'response.incomplete') this.state = 'ended';
     else if (type === 'error') this.state = this.state === 'waiting' ? 'ended' : 'errored';
     else if (this.state === 'waiting') this.state = 'started';
   }
+}
+
+/**
+ * Whether an event that comes before the turn's own `response.created` is left over from the
+ * lane's previous response. A lane carries one response at a time, and a call's frame goes out
+ * only once the previous response's terminal event came; the server sends a lane's events in
+ * order, so whatever of the previous response still comes after its terminal event (nothing
+ * should; a server or gateway may send a late `error`, a terminal event twice) arrives before
+ * this response's `response.created`. So does the `error` with which the server refuses this
+ * call's frame (an invalid request, `previous_response_not_found`), which the call must get.
+ *
+ * The server numbers a response's events from 0, its `response.created`: an event numbered
+ * past 0 continues a response that began earlier, and is dropped. A refusal comes before any
+ * response exists and carries no number. An `error` without one is therefore taken as this
+ * call's, although a server could have meant it for the previous response: nothing on the wire
+ * tells the two apart. That is the mistake to prefer: the call fails before any output with an
+ * error the caller sees (the AI SDK retries it if it is retryable) and, lanes off, its socket is
+ * closed; dropping a real refusal would leave the call waiting for `firstEventTimeoutMs`, then
+ * resend a request the server refused. A server that numbers nothing gets every event through,
+ * and so does a lane's first response (nothing came before it to leave anything over).
+ */
+function isLeftOver(event: Record<string, unknown>): boolean {
+  const sequence = event.sequence_number;
+  return typeof sequence === 'number' && sequence > 0 && event.type !== 'response.created';
 }

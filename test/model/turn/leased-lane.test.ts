@@ -64,6 +64,51 @@ describe('LeasedLane', () => {
     expect(pool.stats().inFlight).toBe(0);
   });
 
+  it('a late error after the terminal event does not reopen the response: the lane is free at once', async () => {
+    const { pool, lease, leased, queue, send } = await started();
+    send('response.created', { sequence_number: 0 });
+    send('response.completed', { sequence_number: 1 });
+    send('error', { code: 'server_error', sequence_number: 2 });
+    await arrived(queue, 3);
+    leased.stop('cancelled');
+    expect(pool.stats().inFlight).toBe(0);
+    expect(lease.lane.retired).toBe(false);
+  });
+
+  it('drained before its response.created: what is left over from the lane’s previous response does not end it', async () => {
+    const { pool, lease, leased, queue, send } = await started();
+    send('response.created', { sequence_number: 0 });
+    send('response.completed', { sequence_number: 1 });
+    await arrived(queue, 2);
+    leased.release({ headId: 'resp_a' });
+    const next = await pool.acquire(harness.request({ preferHeadId: 'resp_a' }));
+    expect(next.lane).toBe(lease.lane);
+    const drained = new LeasedLane(pool, next, 10_000);
+    drained.start('{}', new EventQueue());
+    // Another lane of the socket marks when the events sent before its own have arrived.
+    const marker = await pool.acquire(harness.request());
+    expect(marker.connection).toBe(lease.connection);
+    const markerQueue = new EventQueue();
+    new LeasedLane(pool, marker, 10_000).start('{}', markerQueue);
+    drained.stop('aborted');
+    send('response.completed', { sequence_number: 2 }); // the previous response's, again
+    send('response.created', { sequence_number: 0 });
+    harness.server.sockets[0].send(
+      JSON.stringify({ type: 'response.created', stream_id: marker.lane.streamId }),
+    );
+    await arrived(markerQueue, 1);
+    expect(pool.stats().inFlight).toBe(2); // the drained lane waits for its own terminal event
+    send('response.completed', { sequence_number: 1 });
+    await vi.waitFor(() => expect(pool.stats().inFlight).toBe(1));
+    expect(lease.lane).toMatchObject({ retired: false, free: true });
+  });
+
+  it('a lane’s first response takes every event as its own: nothing ran before it to leave one over', async () => {
+    const { queue, send } = await started();
+    send('error', { code: 'server_error', sequence_number: 2 });
+    expect(await queue.next(5_000)).toMatchObject({ kind: 'event', event: { sequence_number: 2 } });
+  });
+
   it('an error before anything else refused the request: nothing follows, the lane is free at once', async () => {
     const { pool, leased, queue, send } = await started();
     send('error', { status: 400, error: { code: 'previous_response_not_found' } });
