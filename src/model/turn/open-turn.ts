@@ -7,9 +7,10 @@ import { acquireSocket } from './acquire-socket';
 import { awaitFirstOutput, type FirstOutput } from './await-first-output';
 import { buildFrame, type Frame, planAttempt } from './build-frame';
 import { classifyFirstOutput, type Outcome, unknownItemOf } from './classify-first-output';
-import { EventQueue } from './event-queue';
+import type { EventQueue } from './event-queue';
 import { LeasedLane } from './leased-lane';
 import { responseHeaders } from './response-headers';
+import { startOnLane } from './start-on-lane';
 import {
   firstEventTimeoutError,
   isRetryableUpgrade,
@@ -223,23 +224,6 @@ async function classify(
     return { kind: 'resend', reason: 'item-not-found', freshSocket: false };
   }
   return classifyFirstOutput(first, resendsLeft);
-}
-
-/** Sends the frame; events and failures of the turn land in a queue. Abort abandons the lane. */
-function startOnLane(call: TurnCall, leased: LeasedLane, text: string) {
-  const queue = new EventQueue();
-  const onAbort = () => {
-    leased.stop('aborted');
-    queue.fail(call.signal?.reason);
-  };
-  call.signal?.addEventListener('abort', onAbort, { once: true });
-  const detach = () => call.signal?.removeEventListener('abort', onAbort);
-  try {
-    leased.start(text, queue);
-  } catch (error) {
-    queue.fail(error);
-  }
-  return { queue, detach };
 }
 
 /**
