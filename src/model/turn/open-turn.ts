@@ -37,8 +37,8 @@ export type OpenTurn = {
   requestBytes: number;
   socketReused: boolean;
   retries: number;
-  /** Detach the abort listener once the turn is over. */
-  detach(): void;
+  /** The turn is over: its abort listener is detached and its queue closed (idempotent). */
+  end(): void;
 };
 
 /** The socket cannot carry this call; with transport 'auto' it goes over HTTP. */
@@ -156,14 +156,14 @@ async function sendFrame(
   attempt: Attempt,
   context: ErrorContext,
 ): Promise<OpenTurn | undefined> {
-  const { queue, detach } = startOnLane(call, leased, frame.text);
+  const { queue, end } = startOnLane(call, leased, frame.text);
   // While the server works: the frame's item texts go no further than this.
   call.inputChain = hashInput(call, continuedHead(call.head, plan), frame.itemTexts);
   const first = await awaitFirstOutput(queue, call.config.poolSettings);
   // A fork has started by now (its response.in_progress came before any output), or failed.
   leased.endHold();
   if (call.signal?.aborted) {
-    detach();
+    end();
     throw call.signal.reason;
   }
   if (first.kind === 'server-error') forgetFailedParent(call, plan, first.error.code);
@@ -186,10 +186,10 @@ async function sendFrame(
       requestBytes: frame.bytes,
       socketReused: leased.lease.reused,
       retries: attempt.retries,
-      detach,
+      end,
     };
   }
-  detach();
+  end();
   if (outcome.kind !== 'resend') throw failTurn(call, leased, outcome, context);
   attempt.retries++;
   if (outcome.laneRefused) {

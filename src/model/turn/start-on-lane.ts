@@ -6,8 +6,14 @@ import type { TurnCall } from './turn-call';
 export type LaneEvents = {
   /** The response's events, then its socket's failure or the call's abort. */
   queue: EventQueue;
-  /** Detach the abort listener once the turn is over. */
-  detach(): void;
+  /**
+   * The attempt is over, however it went (output streamed to its end, an error or a failure
+   * before any output, a resend, an abort): the abort listener is detached and the queue closed.
+   * A queue left open kept its deadline timer armed, and the timer the queue, with whatever it
+   * had buffered, until that deadline (up to `eventTimeoutMs` once the server had accepted the
+   * request). Idempotent.
+   */
+  end(): void;
 };
 
 /** Sends the frame; events and failures of the turn land in a queue. Abort abandons the lane. */
@@ -18,11 +24,14 @@ export function startOnLane(call: TurnCall, leased: LeasedLane, text: string): L
     queue.fail(call.signal?.reason);
   };
   call.signal?.addEventListener('abort', onAbort, { once: true });
-  const detach = () => call.signal?.removeEventListener('abort', onAbort);
+  const end = () => {
+    call.signal?.removeEventListener('abort', onAbort);
+    queue.close();
+  };
   try {
     leased.start(text, queue);
   } catch (error) {
     queue.fail(error);
   }
-  return { queue, detach };
+  return { queue, end };
 }

@@ -45,8 +45,7 @@ export function streamWebSocketTurn<T>(
     signal: call.signal,
     url: config.urls.http,
     settle: async ({ terminalType, parts, failed, digestPart }) => {
-      turn.detach();
-      queue.close();
+      turn.end();
       if (!failed) {
         const settled = {
           parts,
