@@ -140,7 +140,7 @@ export class EventPump {
     this.out.close();
   }
 
-  /** The caller cancelled the stream: the turn settles as failed. */
+  /** The stream ends early (the caller cancelled it, or a part failed): settles as failed. */
   async cancel(): Promise<void> {
     await this.settle(undefined, true);
   }

@@ -39,6 +39,33 @@ export function streamEvents<T = StreamPart>(args: StreamEventsArgs<T>): Readabl
     : pulledStream(args, args.source);
 }
 
+/** `pump.handle`; a throw becomes a rejected promise: the turn is over, and fails (`failed`). */
+function handle(pump: EventPump, event: Record<string, unknown>): number | Promise<void> {
+  try {
+    return pump.handle(event);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * Handling an event threw, or ending the turn did (a bug in the mapping, or in the caller's
+ * conversion of a part): the response is stopped as a cancel stops it, the turn settles as failed
+ * (unless it had settled), and the stream errors with what was thrown. Left alone, such a throw
+ * escapes into the socket's callback when the event arrived while the stream flowed (the stream
+ * then waits for the silence deadline), or errors the stream from its pull with the turn never
+ * settled (its queue open, its lane or HTTP response taken for good).
+ */
+function failed<T>(
+  pump: EventPump,
+  source: PushedSource | PulledSource,
+  controller: ReadableStreamDefaultController<T>,
+  error: unknown,
+): Promise<void> {
+  source.stop('handling an event failed');
+  return pump.cancel().then(() => controller.error(error));
+}
+
 function partSink<T>(
   controller: ReadableStreamDefaultController<T>,
   convert: PartConverter<T> | undefined,
@@ -71,15 +98,21 @@ function pushedStream<T>(args: StreamEventsArgs<T>, source: PushedSource): Reada
     release = undefined;
     resolve?.();
   };
+  const fail = (error: unknown) => {
+    // Nothing more reaches the pump, not even the failure the stop causes.
+    source.queue.close();
+    return failed(pump, source, controller, error);
+  };
   const afterEnd = (settling: Promise<void>) => {
-    settling.then(pause, (error) => {
-      controller.error(error);
-      pause();
-    });
+    settling
+      .catch(fail)
+      // Settling the turn itself threw.
+      .catch((error: unknown) => controller.error(error))
+      .then(pause);
   };
   const sink: EventSink = {
     event(event) {
-      const handled = pump.handle(event);
+      const handled = handle(pump, event);
       if (typeof handled !== 'number') {
         // The response has ended: nothing after it belongs to this call.
         source.queue.close();
@@ -119,21 +152,24 @@ function pushedStream<T>(args: StreamEventsArgs<T>, source: PushedSource): Reada
 /** The HTTP body's events, one read per event, as the consumer reads. */
 function pulledStream<T>(args: StreamEventsArgs<T>, source: PulledSource): ReadableStream<T> {
   let pump: EventPump;
+  let controller: ReadableStreamDefaultController<T>;
+  // A pull must enqueue or close: a pull that returns empty-handed is not called again.
+  const pull = async () => {
+    for (;;) {
+      const next = await source.next();
+      if (next.kind !== 'event') return pump.breakOff(next);
+      const handled = handle(pump, next.event);
+      if (typeof handled !== 'number') return handled;
+      if (handled > 0) return;
+    }
+  };
   return new ReadableStream<T>({
-    start(controller) {
-      pump = new EventPump(args, partSink(controller, args.convert));
+    start(c) {
+      controller = c;
+      pump = new EventPump(args, partSink(c, args.convert));
       pump.start();
     },
-    // A pull must enqueue or close: a pull that returns empty-handed is not called again.
-    async pull() {
-      for (;;) {
-        const next = await source.next();
-        if (next.kind !== 'event') return pump.breakOff(next);
-        const handled = pump.handle(next.event);
-        if (typeof handled !== 'number') return handled;
-        if (handled > 0) return;
-      }
-    },
+    pull: () => pull().catch((error: unknown) => failed(pump, source, controller, error)),
     cancel: async () => {
       if (pump.done) return;
       source.stop('stream cancelled');
