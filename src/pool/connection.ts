@@ -45,8 +45,15 @@ export class Connection {
   private waitedOn = 0;
   private pingTimer: NodeJS.Timeout | undefined;
   private awaitingPong = false;
+  /**
+   * The options, less the upgrade headers: they carry the API key, are needed only to open the
+   * socket, and a socket lives long in a pool that providers of other keys share (a dump of any
+   * of their models would show them).
+   */
+  private readonly options: Omit<ConnectionOptions, 'headers'>;
 
-  constructor(private readonly options: ConnectionOptions) {
+  constructor({ headers, ...options }: ConnectionOptions) {
+    this.options = options;
     this.id = options.id;
     const names =
       options.lanes > 0 ? Array.from({ length: options.lanes }, (_, i) => `lane-${i + 1}`) : [];
@@ -59,7 +66,7 @@ export class Connection {
     this.opened.catch(() => {});
     this.socket = openSocket({
       url: options.url,
-      headers: options.headers,
+      headers,
       webSocket: options.webSocket,
       maxPayload: options.maxPayload,
       listener: {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { inspect } from 'node:util';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenAIWebSocket } from '../../src/index';
@@ -66,6 +67,59 @@ describe('the API key never leaks', () => {
     expect(outputs.filter((o) => o instanceof Error)).toHaveLength(3);
     for (const output of outputs) expect(serialise(output)).not.toContain(SECRET);
     expect(logs.join('\n')).not.toContain(SECRET);
+  });
+});
+
+describe('the API key is not kept where a dump of the provider reaches it', () => {
+  it('not in util.inspect of a model, its provider, or a model of another key sharing the pool', async () => {
+    const OTHER = 'sk-test-OTHER-0123456789abcdef';
+    mock = await startMock({ apiKey: SECRET }, { apiKeys: [SECRET, OTHER] });
+    // Configured alike but for the key: the two providers share one pool.
+    const other = createOpenAIWebSocket({ apiKey: OTHER, baseURL: mock.server.url });
+    try {
+      await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'one' });
+      await generateText({ model: other('gpt-4.1-mini'), prompt: 'two' });
+      // Both sockets are open and idle in the shared pool.
+      expect(mock.server.sockets().open).toBe(2);
+      for (const dumped of [mock.provider, mock.provider('gpt-4.1-mini'), other('gpt-4.1-mini')]) {
+        const text = inspect(dumped, { depth: null, showHidden: true });
+        expect(text).not.toContain(SECRET);
+        expect(text).not.toContain(OTHER);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('not in what ai@7 hands its telemetry integrations, on success and on a 401', async () => {
+    mock = await startMock({ apiKey: SECRET }, { apiKeys: [SECRET] });
+    const events: string[] = [];
+    const record = (event: unknown) => void events.push(inspect(event, { depth: null }));
+    const callbacks = [
+      ...['onStart', 'onStepStart', 'onLanguageModelCallStart', 'onLanguageModelCallEnd'],
+      ...['onStepEnd', 'onStepError', 'onEnd', 'onError'],
+    ];
+    const integration = Object.fromEntries(callbacks.map((name) => [name, record]));
+    const telemetry = { isEnabled: true, integrations: [integration] };
+    await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'one', telemetry });
+    const wrongKey = createOpenAIWebSocket({
+      apiKey: `${SECRET}-revoked`,
+      baseURL: mock.server.url,
+    });
+    try {
+      const error = await generateText({
+        model: wrongKey('gpt-4.1-mini'),
+        prompt: 'two',
+        telemetry,
+        maxRetries: 0,
+      }).catch((e) => e);
+      expect(error.statusCode).toBe(401);
+    } finally {
+      await wrongKey.close();
+    }
+    // Both calls were seen, the failed one with its error.
+    expect(events.some((e) => e.includes('authentication failed'))).toBe(true);
+    expect(events.join('\n')).not.toContain(SECRET);
   });
 });
 
