@@ -74,23 +74,36 @@ export function continuationKey(
 }
 
 /**
- * Headers of a call. The socket carries the provider's headers (auth, organization, project, the
- * `headers` setting) and only the auth-bearing per-call headers: a socket outlives the call, and
- * per-call extras (the AI SDK's user-agent, tracing ids) must not split the pool into scopes that
- * never reuse each other. The HTTP fallback sends them all, as @ai-sdk/openai does.
+ * Headers of a call, as `@ai-sdk/openai` sends them: names in lower case, one value per name (a
+ * later spelling wins: a per-call header over the settings, the `headers` setting over the
+ * key), none undefined. So the scope and the digest key are computed from exactly what goes on
+ * the wire: a WHATWG socket would send `Authorization` and `authorization` as one header with
+ * both values, and a socket would refuse an undefined one.
+ *
+ * The socket carries the provider's headers and only the auth-bearing per-call headers: a socket
+ * outlives the call, and per-call extras (the AI SDK's user-agent, tracing ids) must not split the
+ * pool into scopes that never reuse each other. The HTTP fallback sends them all, as
+ * @ai-sdk/openai does.
  */
 export function splitHeaders(
-  provider: Record<string, string>,
+  provider: Record<string, string | undefined>,
   perCall: Record<string, string | undefined> | undefined,
 ) {
-  const socketHeaders = { ...provider };
-  const httpHeaders = { ...provider };
-  for (const [name, value] of Object.entries(perCall ?? {})) {
-    if (value === undefined) continue;
+  const socketHeaders = lowerCased(provider);
+  const httpHeaders = { ...socketHeaders };
+  for (const [name, value] of Object.entries(lowerCased(perCall ?? {}))) {
     httpHeaders[name] = value;
-    if (AUTH_HEADERS.has(name.toLowerCase())) socketHeaders[name] = value;
+    if (AUTH_HEADERS.has(name)) socketHeaders[name] = value;
   }
   return { socketHeaders, httpHeaders };
+}
+
+function lowerCased(headers: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value != null) result[name.toLowerCase()] = value;
+  }
+  return result;
 }
 
 const AUTH_HEADERS = new Set([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialCache } from '../../src/model/credentials';
+import { CredentialCache, splitHeaders } from '../../src/model/credentials';
 
 const BASE = 'https://api.openai.com/v1';
 const auth = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });
@@ -42,5 +42,26 @@ describe('CredentialCache', () => {
     const again = await cache.resolve(BASE, auth('sk-secret-0'), true);
     const fresh = await new CredentialCache().resolve(BASE, auth('sk-secret-0'), true);
     expect(again.digestKey?.credentialTag).toBe(fresh.digestKey?.credentialTag);
+  });
+});
+
+describe('splitHeaders', () => {
+  it('spells each header once, in lower case, a later spelling winning, none undefined', () => {
+    const { socketHeaders, httpHeaders } = splitHeaders(
+      { Authorization: 'Bearer sk-a', authorization: 'Bearer sk-b', 'X-Gone': undefined },
+      { AUTHORIZATION: 'Bearer sk-c', 'X-Trace': undefined },
+    );
+    expect(socketHeaders).toEqual({ authorization: 'Bearer sk-c' });
+    expect(httpHeaders).toEqual({ authorization: 'Bearer sk-c' });
+  });
+
+  it('gives headers that go out alike one scope, and headers that do not another', async () => {
+    const cache = new CredentialCache();
+    const scopeOf = async (provider: Record<string, string>, perCall?: Record<string, string>) =>
+      (await cache.resolve(BASE, splitHeaders(provider, perCall).socketHeaders, true)).scope;
+    const b = await scopeOf(auth('sk-b'));
+    expect(await scopeOf(auth('sk-a'), { authorization: 'Bearer sk-b' })).toBe(b);
+    expect(await scopeOf({ ...auth('sk-a'), authorization: 'Bearer sk-b' })).toBe(b);
+    expect(await scopeOf(auth('sk-a'))).not.toBe(b);
   });
 });

@@ -44,7 +44,7 @@ export type TurnConfig = {
 /** One call, planned: what the turn sends, where, and which chain head it may continue. */
 export type TurnCall = ChainCall & {
   config: TurnConfig;
-  /** Upgrade headers of a new socket (auth-bearing only; see splitHeaders). */
+  /** Upgrade headers of a new socket: the provider's, and the per-call credentials (splitHeaders). */
   headers: Record<string, string>;
   /** Headers of the HTTP fallback: all of them. */
   httpHeaders: Record<string, string>;

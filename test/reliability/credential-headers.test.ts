@@ -1,0 +1,139 @@
+import { generateText, type ModelMessage } from 'ai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createMockResponsesServer, type MockResponsesServer } from '../../src/testing';
+import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../src/v4';
+import { wsMeta } from '../helpers/mock-provider';
+import { recordUpgrades, type UpgradeRecorder } from '../helpers/upgrade-recorder';
+
+// Which headers open which socket, read on the wire (the recorder between provider and mock):
+// every header that says who the caller is opens a socket of its own and goes on its upgrade,
+// spelled once, as @ai-sdk/openai sends it over HTTP.
+
+const KEY_A = 'sk-test-key-a';
+const KEY_B = 'sk-test-key-b';
+
+let server: MockResponsesServer | undefined;
+let recorder: UpgradeRecorder | undefined;
+const providers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  for (const provider of providers.splice(0)) await provider.close();
+  await recorder?.close();
+  await server?.close();
+  recorder = undefined;
+  server = undefined;
+});
+
+/** A mock accepting both keys, the recorder in front of it, and a provider factory for it. */
+async function start() {
+  server = await createMockResponsesServer({ apiKeys: [KEY_A, KEY_B] });
+  recorder = await recordUpgrades(server.url);
+  const url = recorder.url;
+  return (settings: OpenAIWebSocketSettings = {}) => {
+    const provider = createOpenAIWebSocket({ apiKey: KEY_A, baseURL: url, ...settings });
+    providers.push(provider);
+    return provider;
+  };
+}
+
+/**
+ * A constructor that hands its headers to the socket as a WHATWG WebSocket does (Node 22's
+ * global one): through a `Headers` list, where two spellings of one name become one header
+ * carrying both values.
+ */
+class FetchStyleWebSocket extends WebSocket {
+  constructor(url: string, options: { headers: Record<string, string> }) {
+    const list: Record<string, string> = {};
+    new Headers(options.headers).forEach((value, name) => {
+      list[name] = value;
+    });
+    super(url, { headers: list });
+  }
+}
+
+const continuing = (first: { responseMessages: ModelMessage[] }): ModelMessage[] => [
+  { role: 'user', content: 'one' },
+  ...first.responseMessages,
+  { role: 'user', content: 'two' },
+];
+
+describe('per-call credentials', () => {
+  it('a per-call Authorization opens a socket of its own, and never continues the other key’s chain', async () => {
+    const provider = (await start())();
+    const model = provider('gpt-4.1-mini');
+    const first = await generateText({ model, prompt: 'one' });
+    const other = await generateText({
+      model,
+      messages: continuing(first),
+      headers: { Authorization: `Bearer ${KEY_B}` },
+    });
+    // The provider's key again: back on its own socket, continuing its own chain.
+    const again = await generateText({ model, messages: continuing(first) });
+
+    expect(recorder?.upgrades.map((h) => h.authorization)).toEqual([
+      `Bearer ${KEY_A}`,
+      `Bearer ${KEY_B}`,
+    ]);
+    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2, 1]);
+    expect(wsMeta(other.providerMetadata)).toMatchObject({ reason: 'credentials-changed' });
+    expect(wsMeta(again.providerMetadata)).toMatchObject({ reason: 'continuation' });
+  });
+
+  it('a key read from OPENAI_API_KEY is read at each call: a changed key opens another socket', async () => {
+    const create = await start();
+    vi.stubEnv('OPENAI_API_KEY', KEY_A);
+    const model = create({ apiKey: undefined })('gpt-4.1-mini');
+    await generateText({ model, prompt: 'one' });
+    vi.stubEnv('OPENAI_API_KEY', KEY_B);
+    await generateText({ model, prompt: 'two' });
+    expect(recorder?.upgrades.map((h) => h.authorization)).toEqual([
+      `Bearer ${KEY_A}`,
+      `Bearer ${KEY_B}`,
+    ]);
+    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2]);
+  });
+});
+
+describe('header spellings', () => {
+  it.each([
+    ['the headers setting', { headers: { authorization: `Bearer ${KEY_B}` } }, undefined],
+    ['a per-call header', {}, { authorization: `Bearer ${KEY_B}` }],
+  ])(
+    'an authorization header from %s replaces the key’s, and goes out once',
+    async (_, settings, headers) => {
+      server = await createMockResponsesServer({ apiKeys: [KEY_B] });
+      const provider = createOpenAIWebSocket({
+        apiKey: KEY_A,
+        baseURL: server.url,
+        webSocket: FetchStyleWebSocket,
+        transport: 'websocket',
+        ...settings,
+      });
+      providers.push(provider);
+      const result = await generateText({
+        model: provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        headers,
+        maxRetries: 0,
+      });
+      expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
+      expect(server.sockets().opened).toBe(1);
+    },
+  );
+
+  it('a header set to undefined in the settings is left out, as @ai-sdk/openai leaves it out', async () => {
+    const provider = (await start())({
+      headers: { 'OpenAI-Project': undefined as unknown as string },
+      transport: 'websocket',
+    });
+    const result = await generateText({
+      model: provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 0,
+    });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
+    expect(recorder?.upgrades).toHaveLength(1);
+    expect(recorder?.upgrades[0]).not.toHaveProperty('openai-project');
+  });
+});
