@@ -57,8 +57,8 @@ export class CredentialCache {
 }
 
 /**
- * The key continuation digests are signed with: derived from the auth-bearing headers and the
- * base URL only (the account the server stores responses for), so that instances that differ in
+ * The key continuation digests are signed with: derived from the credential headers and the base
+ * URL only (the account the server stores responses for), so that instances that differ in
  * other headers still verify each other's digests. Kept per scope in a `CredentialCache`; the
  * material it is derived from is never kept.
  */
@@ -68,7 +68,7 @@ export function continuationKey(
 ): Promise<DigestKey> {
   const auth = Object.entries(headers)
     .map(([name, value]) => [name.toLowerCase(), value] as const)
-    .filter(([name]) => AUTH_HEADERS.has(name))
+    .filter(([name]) => CREDENTIAL_HEADER.test(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return deriveDigestKey([baseURL, ...auth.map(([name, value]) => `${name}:${value}`)].join('\n'));
 }
@@ -80,10 +80,10 @@ export function continuationKey(
  * the wire: a WHATWG socket would send `Authorization` and `authorization` as one header with
  * both values, and a socket would refuse an undefined one.
  *
- * The socket carries the provider's headers and only the auth-bearing per-call headers: a socket
- * outlives the call, and per-call extras (the AI SDK's user-agent, tracing ids) must not split the
- * pool into scopes that never reuse each other. The HTTP fallback sends them all, as
- * @ai-sdk/openai does.
+ * The socket carries the provider's headers and only the per-call credentials: a socket outlives
+ * the call, and per-call extras (the AI SDK's user-agent, tracing ids) must not split the pool
+ * into scopes that never reuse each other. The HTTP fallback sends them all, as @ai-sdk/openai
+ * does.
  */
 export function splitHeaders(
   provider: Record<string, string | undefined>,
@@ -93,7 +93,7 @@ export function splitHeaders(
   const httpHeaders = { ...socketHeaders };
   for (const [name, value] of Object.entries(lowerCased(perCall ?? {}))) {
     httpHeaders[name] = value;
-    if (AUTH_HEADERS.has(name)) socketHeaders[name] = value;
+    if (CREDENTIAL_HEADER.test(name)) socketHeaders[name] = value;
   }
   return { socketHeaders, httpHeaders };
 }
@@ -106,10 +106,12 @@ function lowerCased(headers: Record<string, string | undefined>): Record<string,
   return result;
 }
 
-const AUTH_HEADERS = new Set([
-  'authorization',
-  'api-key',
-  'x-api-key',
-  'openai-organization',
-  'openai-project',
-]);
+/**
+ * Names (in lower case) of headers that may say who the caller is: OpenAI's own, and the
+ * credentials of the gateways and proxies put in front of it, which use names of their own
+ * (`api-key`, `proxy-authorization`, `cookie`, `cf-aig-authorization`, `x-portkey-api-key`,
+ * `helicone-auth`, …). Such a per-call header goes on the upgrade of a socket of its own scope,
+ * as it authenticates the call over HTTP; dropped, the call would run on a socket opened with the
+ * provider's credentials alone.
+ */
+const CREDENTIAL_HEADER = /auth|key|token|secret|cookie|credential|^openai-(organization|project)$/;

@@ -55,6 +55,35 @@ describe('splitHeaders', () => {
     expect(httpHeaders).toEqual({ authorization: 'Bearer sk-c' });
   });
 
+  it('puts on the socket the per-call credentials, under any name, and no other per-call header', () => {
+    const perCall = {
+      'OpenAI-Organization': 'org-b',
+      'openai-project': 'proj-b',
+      'api-key': 'azure',
+      'Proxy-Authorization': 'Basic x',
+      Cookie: 'session=1',
+      'cf-aig-authorization': 'Bearer gw',
+      'x-portkey-api-key': 'pk',
+      'helicone-auth': 'Bearer h',
+      'x-trace-id': 'abc',
+      'user-agent': 'ai/7',
+      'openai-beta': 'responses=v1',
+    };
+    const { socketHeaders, httpHeaders } = splitHeaders(auth('sk-a'), perCall);
+    expect(Object.keys(socketHeaders).sort()).toEqual([
+      'api-key',
+      'authorization',
+      'cf-aig-authorization',
+      'cookie',
+      'helicone-auth',
+      'openai-organization',
+      'openai-project',
+      'proxy-authorization',
+      'x-portkey-api-key',
+    ]);
+    expect(Object.keys(httpHeaders)).toHaveLength(Object.keys(perCall).length + 1);
+  });
+
   it('gives headers that go out alike one scope, and headers that do not another', async () => {
     const cache = new CredentialCache();
     const scopeOf = async (provider: Record<string, string>, perCall?: Record<string, string>) =>
@@ -63,5 +92,6 @@ describe('splitHeaders', () => {
     expect(await scopeOf(auth('sk-a'), { authorization: 'Bearer sk-b' })).toBe(b);
     expect(await scopeOf({ ...auth('sk-a'), authorization: 'Bearer sk-b' })).toBe(b);
     expect(await scopeOf(auth('sk-a'))).not.toBe(b);
+    expect(await scopeOf(auth('sk-b'), { 'cf-aig-authorization': 'Bearer gw' })).not.toBe(b);
   });
 });

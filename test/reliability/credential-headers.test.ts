@@ -80,6 +80,26 @@ describe('per-call credentials', () => {
     expect(wsMeta(again.providerMetadata)).toMatchObject({ reason: 'continuation' });
   });
 
+  it("a per-call credential under a gateway's own header name goes on the upgrade of a socket of its own", async () => {
+    const provider = (await start())();
+    const model = provider('gpt-4.1-mini');
+    const first = await generateText({ model, prompt: 'one' });
+    const gateway = (headers: Record<string, string>) =>
+      generateText({ model, messages: continuing(first), headers });
+    await gateway({ 'cf-aig-authorization': 'Bearer t1' });
+    await gateway({ 'x-portkey-api-key': 'pk-2' });
+    // A tracing header is no credential: it rides no upgrade and splits no pool.
+    const traced = await gateway({ 'x-trace-id': 'abc' });
+
+    const upgrades = recorder?.upgrades ?? [];
+    expect(upgrades).toHaveLength(3);
+    expect(upgrades[1]['cf-aig-authorization']).toBe('Bearer t1');
+    expect(upgrades[2]['x-portkey-api-key']).toBe('pk-2');
+    expect(upgrades.some((h) => 'x-trace-id' in h)).toBe(false);
+    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2, 3, 1]);
+    expect(wsMeta(traced.providerMetadata)).toMatchObject({ reason: 'continuation' });
+  });
+
   it('a key read from OPENAI_API_KEY is read at each call: a changed key opens another socket', async () => {
     const create = await start();
     vi.stubEnv('OPENAI_API_KEY', KEY_A);
@@ -135,5 +155,31 @@ describe('header spellings', () => {
     expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
     expect(recorder?.upgrades).toHaveLength(1);
     expect(recorder?.upgrades[0]).not.toHaveProperty('openai-project');
+  });
+});
+
+describe('continuation digests across gateway credentials', () => {
+  it('a digest made under one gateway credential does not verify under another', async () => {
+    const create = await start();
+    // Two instances (their own pools and chain heads), with the same API key, each with its own
+    // credential for a gateway that authenticates by its own header.
+    const tenant = (token: string, maxSockets: number) =>
+      create({ headers: { 'cf-aig-authorization': `Bearer ${token}` }, pool: { maxSockets } });
+    const first = await generateText({ model: tenant('t1', 91)('gpt-4.1-mini'), prompt: 'one' });
+    const sameTenant = await generateText({
+      model: tenant('t1', 92)('gpt-4.1-mini'),
+      messages: continuing(first),
+    });
+    const otherTenant = await generateText({
+      model: tenant('t2', 93)('gpt-4.1-mini'),
+      messages: continuing(first),
+    });
+    expect(wsMeta(sameTenant.providerMetadata)).toMatchObject({
+      reason: 'continuation-from-store',
+    });
+    expect(wsMeta(otherTenant.providerMetadata)).toMatchObject({
+      inputMode: 'full',
+      reason: 'credentials-changed',
+    });
   });
 });

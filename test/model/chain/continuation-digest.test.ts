@@ -101,6 +101,18 @@ describe('continuation digests', () => {
     expect(await checkDigest(otherBase, digest, await subject())).toBe('credentials-changed');
   });
 
+  it("the key depends on a gateway's credential header, as on the API key", async () => {
+    const digest = await mintDigest(
+      await key('sk-a', { 'cf-aig-authorization': 'Bearer t1' }),
+      await subject(),
+    );
+    const otherToken = await key('sk-a', { 'cf-aig-authorization': 'Bearer t2' });
+    expect(await checkDigest(otherToken, digest, await subject())).toBe('credentials-changed');
+    expect(await checkDigest(await key('sk-a'), digest, await subject())).toBe(
+      'credentials-changed',
+    );
+  });
+
   it('sign alike with a key that signed other settings before (the settings MAC is cached)', async () => {
     const reused = await key();
     const s1 = await subject();
