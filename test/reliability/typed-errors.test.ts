@@ -36,6 +36,8 @@ describe('typed errors', () => {
     mock = await startMock({ apiKey: undefined });
     const error = await callError(mock);
     expect(LoadAPIKeyError.isInstance(error)).toBe(true);
+    // Thrown before any transport: no socket, and no HTTP request either ('auto').
     expect(mock.server.sockets().opened).toBe(0);
+    expect(mock.server.requests).toHaveLength(0);
   });
 });

@@ -1,7 +1,10 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createOpenAIWebSocket } from '../../src/index';
+import { MOCK_API_KEY } from '../../src/testing';
 import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { poolOf } from '../helpers/pool-of';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -31,8 +34,21 @@ describe('WebSocket upgrade failures', () => {
       (e) => e,
     );
     expect(error.statusCode).toBe(401);
+    expect(error.isRetryable).toBe(false);
     expect(String(error.message)).not.toContain('wrong-key');
     expect(JSON.stringify(error)).not.toContain('wrong-key');
+    // Not sent over HTTP instead ('auto'), and no socket left behind in the pool.
+    expect(mock.server.requests).toHaveLength(0);
+    expect(poolOf(mock).stats()).toMatchObject({ open: 0, queued: 0, inFlight: 0 });
+    // A provider with the right key, on the same shared pool, works at once.
+    const fixed = createOpenAIWebSocket({ apiKey: MOCK_API_KEY, baseURL: mock.server.url });
+    try {
+      const result = await generateText({ model: fixed('gpt-4.1-mini'), prompt: 'hi' });
+      expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
+      expect(mock.server.sockets().opened).toBe(1);
+    } finally {
+      await fixed.close();
+    }
   });
 
   for (const status of [403, 500]) {
