@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@ai-sdk/provider';
 import { LRUCache } from 'lru-cache';
 import { base64url, sha256 } from '../util/sha256';
 import { type DigestKey, deriveDigestKey } from './chain/continuation-digest';
@@ -101,9 +102,29 @@ export function splitHeaders(
 function lowerCased(headers: Record<string, string | undefined>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value != null) result[name.toLowerCase()] = value;
+    if (value == null) continue;
+    // Fetch strips these, so a key read from a file with its line break works with @ai-sdk/openai.
+    const trimmed = value.replace(EDGE_WHITESPACE, '');
+    if (INVALID_VALUE.test(trimmed)) throw invalidHeader(name.toLowerCase());
+    result[name.toLowerCase()] = trimmed;
   }
   return result;
+}
+
+const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+/** What no header value may hold (Node's own check): control characters but tab, and past U+00FF. */
+const INVALID_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * Thrown before any request. Fetch would throw a TypeError that quotes the value, and the value
+ * is the API key when the header is the key's: the error names the header only.
+ */
+function invalidHeader(name: string): InvalidArgumentError {
+  const hint = name === 'authorization' ? ' (the API key: apiKey or OPENAI_API_KEY)' : '';
+  return new InvalidArgumentError({
+    argument: `headers.${name}`,
+    message: `Invalid value of header ${name}${hint}: it holds a line break or another character no HTTP header can carry. The value is not shown, as it may be a secret.`,
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { generateText, type ModelMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -156,6 +157,41 @@ describe('header spellings', () => {
     expect(recorder?.upgrades).toHaveLength(1);
     expect(recorder?.upgrades[0]).not.toHaveProperty('openai-project');
   });
+});
+
+describe('header values', () => {
+  it('a key read with a line break at its end works, as @ai-sdk/openai’s fetch trims it', async () => {
+    const provider = (await start())({ apiKey: `${KEY_A}\r\n`, transport: 'websocket' });
+    const result = await generateText({
+      model: provider('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 0,
+    });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
+    expect(recorder?.upgrades.map((h) => h.authorization)).toEqual([`Bearer ${KEY_A}`]);
+  });
+
+  it.each([
+    ['over a socket', {}],
+    ['over the HTTP fallback', { webSocket: null }],
+  ])(
+    'a key with a line break inside fails before any request %s, without showing it',
+    async (_, settings) => {
+      const broken = 'sk-test-\nSECRET';
+      const provider = (await start())({ apiKey: broken, ...settings });
+      const error = await generateText({
+        model: provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        maxRetries: 0,
+      }).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/header authorization/);
+      expect(inspect(error, { depth: null })).not.toContain('SECRET');
+      expect(server?.requests).toHaveLength(0);
+      expect(recorder?.upgrades).toHaveLength(0);
+      expect(recorder?.posts).toHaveLength(0);
+    },
+  );
 });
 
 describe('continuation digests across gateway credentials', () => {
