@@ -24,12 +24,16 @@ const duration = (min: 0 | 1, note = ''): Rule => ({
     typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_TIMER_MS,
 });
 
+// A user name or password in the URL would ride every error's `url`, and no transport uses it:
+// fetch refuses such a URL, and a socket's upgrade sends the key's Authorization instead.
+const BASE_URL = 'an http:// or https:// URL, with no user name or password in it';
+
 const SETTINGS: { [K in keyof Required<OpenAIWebSocketSettings>]: Rule } = {
   apiKey: {
     accepts: 'a string, or a function returning one',
     test: (value) => isString(value) || isFunction(value),
   },
-  baseURL: { accepts: 'an http:// or https:// URL', test: isHttpUrl },
+  baseURL: { accepts: BASE_URL, test: isHttpUrl },
   organization: { accepts: 'a string', test: isString },
   project: { accepts: 'a string', test: isString },
   headers: {
@@ -99,7 +103,7 @@ export function validateSettings(settings: unknown): void {
 /** The base URL from `OPENAI_BASE_URL`, checked like the setting (it is read at creation). */
 export function validateBaseURLFromEnvironment(value: string): void {
   if (!isHttpUrl(value)) {
-    throw invalid('baseURL', 'an http:// or https:// URL (read from OPENAI_BASE_URL)', value);
+    throw invalid('baseURL', `${BASE_URL} (read from OPENAI_BASE_URL)`, value);
   }
 }
 
@@ -114,8 +118,8 @@ function validatePool(pool: Record<string, unknown>): void {
 function isHttpUrl(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
+    const { protocol, username, password } = new URL(value);
+    return (protocol === 'http:' || protocol === 'https:') && !username && !password;
   } catch {
     return false;
   }
@@ -135,12 +139,23 @@ function unknownSetting(argument: string, known: string[]): InvalidArgumentError
   });
 }
 
-/** The value, shortened, for the message. (No setting that holds a secret can fail as a string.) */
+/** The value, shortened, for the message; a URL that carries credentials is not shown. */
 function describe(value: unknown): string {
+  if (typeof value === 'string' && hasCredentials(value))
+    return 'a URL with credentials (not shown)';
   if (typeof value === 'string') {
     return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   }
   if (typeof value === 'function') return 'a function';
   if (value === null || typeof value !== 'object') return String(value);
   return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+function hasCredentials(value: string): boolean {
+  try {
+    const { username, password } = new URL(value);
+    return username !== '' || password !== '';
+  } catch {
+    return false;
+  }
 }

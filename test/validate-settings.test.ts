@@ -23,6 +23,11 @@ const CASES: Case[] = [
   { argument: 'apiKey', settings: { apiKey: 42 }, accepts: /a string, or a function/ },
   { argument: 'baseURL', settings: { baseURL: 'not a url' }, accepts: /http:\/\/ or https:\/\// },
   { argument: 'baseURL', settings: { baseURL: 'ftp://example.com/v1' }, accepts: /https:\/\// },
+  {
+    argument: 'baseURL',
+    settings: { baseURL: 'https://user:sk-secret@proxy.example/v1' },
+    accepts: /no user name or password/,
+  },
   { argument: 'organization', settings: { organization: 7 }, accepts: /a string/ },
   { argument: 'project', settings: { project: {} }, accepts: /a string/ },
   { argument: 'headers', settings: { headers: { 'x-a': 1 } }, accepts: /string values/ },
@@ -119,6 +124,19 @@ describe('settings are validated when the provider is created', () => {
       }
     });
   }
+
+  it('a base URL with credentials in it is refused without showing them', () => {
+    const baseURL = 'https://user:sk-secret@proxy.example/v1';
+    expect(() => createV4({ baseURL })).toThrow(/a URL with credentials \(not shown\)/);
+    expect(() => createV4({ baseURL })).not.toThrow(/sk-secret/);
+    vi.stubEnv('OPENAI_BASE_URL', baseURL);
+    try {
+      expect(() => createV4()).toThrow(/OPENAI_BASE_URL.*not shown/);
+      expect(() => createV4()).not.toThrow(/sk-secret/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 
   it('every setting and pool field has a bad-value case above', () => {
     // Typed: a setting added to OpenAIWebSocketSettings without a case here fails to compile.
