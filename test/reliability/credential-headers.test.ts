@@ -101,6 +101,17 @@ describe('per-call credentials', () => {
     expect(wsMeta(traced.providerMetadata)).toMatchObject({ reason: 'continuation' });
   });
 
+  it('providers alike but for a header of the settings share a pool, not a socket or a chain head', async () => {
+    const create = await start();
+    const beta = create({ headers: { 'OpenAI-Beta': 'experiment=1' } });
+    const first = await generateText({ model: create()('gpt-4.1-mini'), prompt: 'one' });
+    const other = await generateText({ model: beta('gpt-4.1-mini'), messages: continuing(first) });
+    expect(recorder?.upgrades.map((h) => h['openai-beta'])).toEqual([undefined, 'experiment=1']);
+    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2]);
+    // The same account: the digest verifies, and the server reloads the response from its store.
+    expect(wsMeta(other.providerMetadata)).toMatchObject({ reason: 'continuation-from-store' });
+  });
+
   it('a key read from OPENAI_API_KEY is read at each call: a changed key opens another socket', async () => {
     const create = await start();
     vi.stubEnv('OPENAI_API_KEY', KEY_A);
