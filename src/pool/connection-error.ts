@@ -1,6 +1,6 @@
 /** Why a socket stopped serving: what the caller needs to decide between retry and surfacing. */
 export type ConnectionFailure =
-  | { kind: 'rejected'; status: number } // upgrade answered with an HTTP status
+  | { kind: 'rejected'; status: number; headers?: Record<string, string> } // upgrade answered with an HTTP status (and its headers, secrets removed)
   | { kind: 'connect-timeout' }
   | { kind: 'closed'; code: number; reason: string } // closed by the peer / network
   | { kind: 'error'; message: string }

@@ -75,7 +75,7 @@ export class Connection {
           this.handleOpen();
         },
         message: (text) => this.handleMessage(text),
-        rejected: (status) => this.fail({ kind: 'rejected', status }),
+        rejected: (status, headers) => this.fail({ kind: 'rejected', status, headers }),
         close: (code, reason) => this.fail({ kind: 'closed', code, reason }),
         error: (error) => this.fail({ kind: 'error', message: error.message }),
         pong: () => {

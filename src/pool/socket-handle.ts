@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
+import { withoutSecrets } from '../util/secret-headers';
 
 /**
  * A WebSocket constructor that can send headers on the upgrade request: the `ws` package, or a
@@ -16,8 +18,11 @@ type SocketListener = {
   /** The upgrade succeeded; `headers` are its response headers (only `ws` gives them). */
   open(headers: Record<string, string> | undefined): void;
   message(text: string): void;
-  /** The upgrade was answered with a non-101 HTTP status (only `ws` can tell which). */
-  rejected(status: number): void;
+  /**
+   * The upgrade was answered with a non-101 HTTP status (only `ws` can tell which), with these
+   * response headers, secrets removed (they travel with the error).
+   */
+  rejected(status: number, headers: Record<string, string>): void;
   close(code: number, reason: string): void;
   error(error: Error): void;
   pong(): void;
@@ -67,17 +72,13 @@ function openWs({ url, headers, maxPayload, listener }: OpenSocketOptions): Sock
   socket.on('unexpected-response', (_request, response) => {
     const status = response.statusCode ?? 0;
     response.resume();
-    listener.rejected(status);
+    listener.rejected(status, withoutSecrets(flatHeaders(response.headers)));
     socket.terminate();
   });
   let upgradeHeaders: Record<string, string> | undefined;
   // 'upgrade' comes just before 'open', with the 101 response.
   socket.on('upgrade', (response) => {
-    upgradeHeaders = {};
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined)
-        upgradeHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
+    upgradeHeaders = flatHeaders(response.headers);
   });
   socket.on('open', () => listener.open(upgradeHeaders));
   socket.on('message', (data, isBinary) => {
@@ -102,6 +103,15 @@ function openWs({ url, headers, maxPayload, listener }: OpenSocketOptions): Sock
       if (tcp) ref ? tcp.ref() : tcp.unref();
     },
   };
+}
+
+/** Node's response headers as one string per name. */
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
 }
 
 type WhatwgSocket = {

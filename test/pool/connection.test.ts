@@ -95,7 +95,11 @@ describe('Connection', () => {
   it('an upgrade answered with an HTTP status rejects with that status', async () => {
     server = await startSocketServer({ rejectWith: 401 });
     const { connection, closed } = connect(server.url);
-    expect(await failureOf(connection.waitOpen(2_000))).toEqual({ kind: 'rejected', status: 401 });
+    expect(await failureOf(connection.waitOpen(2_000))).toEqual({
+      kind: 'rejected',
+      status: 401,
+      headers: { 'content-length': '0' },
+    });
     expect(connection.usable).toBe(false);
     expect(closed).toEqual([connection]);
   });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +50,39 @@ describe('WebSocket upgrade failures', () => {
       expect(mock.server.sockets().opened).toBe(1);
     } finally {
       await fixed.close();
+    }
+  });
+
+  it("401 → the error carries the upgrade response's headers, as @ai-sdk/openai's carries the POST's, minus cookies", async () => {
+    // A server that refuses every key, over HTTP and at the upgrade, naming the request.
+    const refusal = ['x-request-id: req_401', 'set-cookie: __cf_bm=session-secret'];
+    const refuser = createServer((_req, res) => {
+      res.writeHead(401, Object.fromEntries(refusal.map((line) => line.split(': '))));
+      res.end('{"error":{"message":"Incorrect API key provided","code":"invalid_api_key"}}');
+    });
+    refuser.on('upgrade', (_req, socket) => {
+      socket.end(
+        `HTTP/1.1 401 Unauthorized\r\n${refusal.join('\r\n')}\r\nContent-Length: 0\r\n\r\n`,
+      );
+    });
+    await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', resolve));
+    const baseURL = `http://127.0.0.1:${(refuser.address() as { port: number }).port}/v1`;
+    const provider = createOpenAIWebSocket({ apiKey: 'wrong-key', baseURL });
+    try {
+      const fail = (model: Parameters<typeof generateText>[0]['model']) =>
+        generateText({ model, prompt: 'hi', maxRetries: 0 }).catch((e) => e);
+      const upstream = await fail(
+        createOpenAI({ apiKey: 'wrong-key', baseURL }).responses('gpt-4.1-mini'),
+      );
+      const error = await fail(provider('gpt-4.1-mini'));
+      expect(upstream.responseHeaders['x-request-id']).toBe('req_401');
+      expect(error.statusCode).toBe(401);
+      expect(error.responseHeaders).toMatchObject({ 'x-request-id': 'req_401' });
+      expect(JSON.stringify(error)).not.toContain('session-secret');
+    } finally {
+      await provider.close();
+      refuser.closeAllConnections();
+      await new Promise((resolve) => refuser.close(resolve));
     }
   });
 

@@ -1,3 +1,5 @@
+import { withoutSecrets } from '../../util/secret-headers';
+
 /**
  * The headers a WebSocket call reports as `response.headers`: those of the socket's upgrade
  * response (request id, rate limits, processing time: what `@ai-sdk/openai` reports for its
@@ -10,10 +12,7 @@ export function responseHeaders(
   if (upgradeHeaders === undefined) return undefined;
   let kept = keptBySocket.get(upgradeHeaders);
   if (!kept) {
-    kept = {};
-    for (const [name, value] of Object.entries(upgradeHeaders)) {
-      if (!SECRET.test(name)) kept[name] = value;
-    }
+    kept = withoutSecrets(upgradeHeaders);
     keptBySocket.set(upgradeHeaders, kept);
   }
   // Each call gets its own object: what one caller does with it never reaches another.
@@ -22,6 +21,3 @@ export function responseHeaders(
 
 /** A socket's upgrade headers never change: they are filtered once for all of its calls. */
 const keptBySocket = new WeakMap<Record<string, string>, Record<string, string>>();
-
-/** Names that may carry a secret; rate-limit headers (`x-ratelimit-*-tokens`) do not. */
-const SECRET = /cookie|authorization|api-key|secret|credential|session|access-token|auth-token/i;

@@ -58,6 +58,8 @@ export function toTransportError(error: unknown, context: Context): unknown {
       message,
       ...context,
       statusCode: status,
+      // As @ai-sdk/openai reports a refused POST's: the request id, and retry-after to wait.
+      responseHeaders: failure.headers,
       cause: error,
       isRetryable:
         status !== 401 && status !== 426 && (status === 403 || status === 429 || status >= 500),
