@@ -101,12 +101,13 @@ export function splitHeaders(
 
 function lowerCased(headers: Record<string, string | undefined>): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [spelled, value] of Object.entries(headers)) {
     if (value == null) continue;
+    const name = spelled.toLowerCase();
     // Fetch strips these, so a key read from a file with its line break works with @ai-sdk/openai.
     const trimmed = value.replace(EDGE_WHITESPACE, '');
-    if (INVALID_VALUE.test(trimmed)) throw invalidHeader(name.toLowerCase());
-    result[name.toLowerCase()] = trimmed;
+    if (INVALID_VALUE.test(trimmed)) throw invalidHeader(name);
+    result[name] = trimmed;
   }
   return result;
 }

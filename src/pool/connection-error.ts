@@ -1,6 +1,7 @@
 /** Why a socket stopped serving: what the caller needs to decide between retry and surfacing. */
 export type ConnectionFailure =
-  | { kind: 'rejected'; status: number; headers?: Record<string, string> } // upgrade answered with an HTTP status (and its headers, secrets removed)
+  // upgrade answered with an HTTP status; its response headers (`ws` only), secrets removed
+  | { kind: 'rejected'; status: number; headers?: Record<string, string> }
   | { kind: 'connect-timeout' }
   | { kind: 'closed'; code: number; reason: string } // closed by the peer / network
   | { kind: 'error'; message: string }
