@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeMidResponse, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
+import { runChild } from '../helpers/run-child';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -159,44 +159,15 @@ describe('pool limits', () => {
 });
 
 describe('process lifetime', () => {
-  /** Runs `body` in a plain Node child process with `provider` (the bundled source) in scope. */
-  async function runChild(body: string) {
-    // Bundle the provider source for a plain Node child process (dependencies stay external).
-    const { build } = await import('esbuild');
-    const root = new URL('../..', import.meta.url).pathname;
-    const outfile = `${root}node_modules/.cache/process-exit-provider.mjs`;
-    await build({
-      entryPoints: [`${root}src/index.ts`],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      outfile,
-      logLevel: 'silent',
-    });
-    const script = `
-      const { generateText, streamText } = await import('ai');
-      const { createOpenAIWebSocket } = await import(${JSON.stringify(outfile)});
-      const provider = createOpenAIWebSocket({ apiKey: 'test-key', baseURL: ${JSON.stringify(mock!.server.url)} });
-      ${body}
-    `;
-    const started = Date.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { stdout: stdout.trim(), code, ms: Date.now() - started };
-  }
-
   it('pooled sockets never keep the process alive: a script exits right after its last call', async () => {
     mock = await startMock();
-    const { stdout, code, ms } = await runChild(`
+    const { stdout, code, ms } = await runChild(
+      mock.server.url,
+      `
       const result = await generateText({ model: provider('gpt-4.1-mini'), prompt: 'bye' });
       console.log(result.text);
-    `);
+    `,
+    );
     expect(stdout).toBe('Echo: bye');
     expect(code).toBe(0);
     // The idle socket stays open for reuse but is unref'd: exit does not wait for the idle timeout.
@@ -206,11 +177,14 @@ describe('process lifetime', () => {
 
   it('close() with a call in flight: the call fails cleanly and the process exits', async () => {
     mock = await startMock({}, { costModel: { perEventMs: 100 } });
-    const { stdout, code } = await runChild(`
+    const { stdout, code } = await runChild(
+      mock.server.url,
+      `
       let closing = false;
       const result = streamText({ model: provider('gpt-4.1-mini'), prompt: 'a long answer', onError: ({ error }) => console.log('error:', error.message), onChunk: ({ chunk }) => { if (chunk.type === 'text-delta' && !closing) { closing = true; provider.close(); } } });
       console.log('text:', JSON.stringify(await result.text.catch(() => 'rejected')));
-    `);
+    `,
+    );
     expect(code).toBe(0);
     expect(stdout).toMatch(/error: .*closed/);
     await vi.waitFor(() => expect(mock?.server.sockets().open).toBe(0));
