@@ -164,6 +164,14 @@ export class Connection {
     this.countWaiter(lane, 1);
   }
 
+  /**
+   * Whether a caller waits for the events of the lane's response now: one whose consumer stopped
+   * reading waits for nothing, and the socket keeps the process alive only for lanes waited on.
+   */
+  setWaitedOn(lane: Lane, waitedOn: boolean): void {
+    if (lane.listener && lane.waitedOn !== waitedOn) this.listen(lane, lane.listener, waitedOn);
+  }
+
   /** The lane's response is over: its events have no listener any more. */
   endTurn(lane: Lane): void {
     this.countWaiter(lane, -1);

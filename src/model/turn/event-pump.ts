@@ -70,7 +70,8 @@ export type BreakOff = QueueEnd | { kind: 'end' } | { kind: 'closed' };
  */
 export class EventPump {
   private readonly mapper: ResponseEventMapper;
-  private readonly parts: StreamPart[] = [];
+  /** The response's parts so far, a run of deltas kept as one (`keepDelta`); settling reads them. */
+  readonly parts: StreamPart[] = [];
   /** The latest run of deltas of one block: its kept part, where it is, what is not in it yet. */
   private deltaRun: { part: DeltaPart; at: number; pending: string[] } | undefined;
   private readonly holdback = new ClosingPartHoldback();

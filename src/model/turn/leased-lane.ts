@@ -62,6 +62,16 @@ export class LeasedLane {
     });
   }
 
+  /**
+   * Whether the caller waits for the response's events: not while its stream is full and its
+   * consumer does not read (it may never read again: the AI SDK's `textStream` is a tee, and a
+   * loop that breaks out of it cancels nothing). Meanwhile the socket does not keep the process
+   * alive for this lane, as it does not while idle.
+   */
+  awaited(yes: boolean): void {
+    if (!this.disposed) this.connection.setWaitedOn(this.lane, yes);
+  }
+
   /** The source lane of a fork may move on: the fork has started, or will not. */
   endHold(): void {
     this.pool.endHold(this.lease);

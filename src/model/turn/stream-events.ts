@@ -1,4 +1,5 @@
 import type { StreamPart } from '../../types';
+import { stopWhenCollected } from './dropped-stream';
 import { type BreakOff, EventPump, type PartSink, type PumpArgs } from './event-pump';
 import type { EventQueue, EventSink } from './event-queue';
 
@@ -12,7 +13,13 @@ export type PartConverter<T> = (part: StreamPart) => T | undefined;
 const HIGH_WATER_MARK = 16;
 
 /** A socket's events: pushed into the stream as they arrive. */
-type PushedSource = { kind: 'push'; queue: EventQueue; stop(reason: string): void };
+type PushedSource = {
+  kind: 'push';
+  queue: EventQueue;
+  stop(reason: string): void;
+  /** Whether the consumer waits for events (not while the stream is full: `LeasedLane.awaited`). */
+  awaited(yes: boolean): void;
+};
 
 /** An HTTP body's events: pulled one at a time as the consumer reads. */
 type PulledSource = {
@@ -21,6 +28,9 @@ type PulledSource = {
   /** Stop the response (cancel): close what carries it. */
   stop(reason: string): void;
 };
+
+/** The caller's stream, and the pump that feeds it (its `start` made it). */
+type Streamed<T> = { stream: ReadableStream<T>; pump: EventPump };
 
 type StreamEventsArgs<T> = PumpArgs & {
   source: PushedSource | PulledSource;
@@ -34,9 +44,32 @@ type StreamEventsArgs<T> = PumpArgs & {
  * enqueued.
  */
 export function streamEvents<T = StreamPart>(args: StreamEventsArgs<T>): ReadableStream<T> {
-  return args.source.kind === 'push'
-    ? pushedStream(args, args.source)
-    : pulledStream(args, args.source);
+  let forget: (() => void) | undefined;
+  const own: StreamEventsArgs<T> = {
+    ...args,
+    settle: (outcome) => {
+      forget?.();
+      return args.settle(outcome);
+    },
+  };
+  const { stream, pump } =
+    own.source.kind === 'push' ? pushedStream(own, own.source) : pulledStream(own, own.source);
+  forget = stopWhenCollected(stream, stopDropped(args, pump.parts));
+  return stream;
+}
+
+/**
+ * How to end a turn whose stream was garbage collected unfinished (dropped-stream.ts): the
+ * response is stopped as a cancel stops it, and the turn settles as failed with the parts mapped
+ * so far. Built apart from the stream, so that it holds neither the stream nor its pump.
+ */
+function stopDropped<T>(args: StreamEventsArgs<T>, parts: StreamPart[]): () => void {
+  return () => {
+    args.source.stop('stream dropped');
+    args
+      .settle({ terminalType: undefined, parts, failed: true, digestPart: undefined })
+      .catch(() => {});
+  };
 }
 
 /** `pump.handle`; a throw becomes a rejected promise: the turn is over, and fails (`failed`). */
@@ -89,9 +122,10 @@ function partSink<T>(
  * is full (then the events wait in the queue until the consumer reads and the stream pulls again)
  * or has ended.
  */
-function pushedStream<T>(args: StreamEventsArgs<T>, source: PushedSource): ReadableStream<T> {
+function pushedStream<T>(args: StreamEventsArgs<T>, source: PushedSource): Streamed<T> {
   let controller: ReadableStreamDefaultController<T>;
-  let pump: EventPump;
+  // Made by the stream's start, which runs as the stream is constructed.
+  let pump!: EventPump;
   let release: (() => void) | undefined;
   const pause = () => {
     const resolve = release;
@@ -121,11 +155,13 @@ function pushedStream<T>(args: StreamEventsArgs<T>, source: PushedSource): Reada
       }
       if ((controller.desiredSize ?? 0) > 0) return true;
       pause();
+      // Until the consumer reads again, the socket does not keep the process alive for it.
+      source.awaited(false);
       return false;
     },
     end: (end) => afterEnd(pump.breakOff(end)),
   };
-  return new ReadableStream<T>(
+  const stream = new ReadableStream<T>(
     {
       start(c) {
         controller = c;
@@ -135,6 +171,7 @@ function pushedStream<T>(args: StreamEventsArgs<T>, source: PushedSource): Reada
       pull: () =>
         new Promise<void>((resolve) => {
           release = resolve;
+          source.awaited(true);
           source.queue.flow(sink);
         }),
       cancel: async () => {
@@ -147,11 +184,13 @@ function pushedStream<T>(args: StreamEventsArgs<T>, source: PushedSource): Reada
     },
     { highWaterMark: HIGH_WATER_MARK },
   );
+  return { stream, pump };
 }
 
 /** The HTTP body's events, one read per event, as the consumer reads. */
-function pulledStream<T>(args: StreamEventsArgs<T>, source: PulledSource): ReadableStream<T> {
-  let pump: EventPump;
+function pulledStream<T>(args: StreamEventsArgs<T>, source: PulledSource): Streamed<T> {
+  // Made by the stream's start, which runs as the stream is constructed.
+  let pump!: EventPump;
   let controller: ReadableStreamDefaultController<T>;
   // A pull must enqueue or close: a pull that returns empty-handed is not called again.
   const pull = async () => {
@@ -163,7 +202,7 @@ function pulledStream<T>(args: StreamEventsArgs<T>, source: PulledSource): Reada
       if (handled > 0) return;
     }
   };
-  return new ReadableStream<T>({
+  const stream = new ReadableStream<T>({
     start(c) {
       controller = c;
       pump = new EventPump(args, partSink(c, args.convert));
@@ -176,4 +215,5 @@ function pulledStream<T>(args: StreamEventsArgs<T>, source: PulledSource): Reada
       await pump.cancel();
     },
   });
+  return { stream, pump };
 }

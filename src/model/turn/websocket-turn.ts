@@ -25,7 +25,12 @@ export function streamWebSocketTurn<T>(
   queue.putBack(turn.buffered);
   queue.watchSilence(config.poolSettings.eventTimeoutMs);
   return streamEvents({
-    source: { kind: 'push', queue, stop: (reason) => leased.stop(reason) },
+    source: {
+      kind: 'push',
+      queue,
+      stop: (reason) => leased.stop(reason),
+      awaited: (yes) => leased.awaited(yes),
+    },
     convert,
     includeRawChunks: options.includeRawChunks ?? false,
     tools: options.tools,
