@@ -1,5 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { generateText, streamText } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OpenAIWebSocketSettings } from '../../src/index';
 import { afterOneTurn, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup;
@@ -78,4 +80,37 @@ describe('abort', () => {
     expect(wsMeta(next.providerMetadata)).toMatchObject({ socketReused: false });
     expect(mock.server.requests.at(-1)?.duplicates).toEqual([]);
   });
+});
+
+describe('a long-lived signal shared by many calls', () => {
+  it.each<[string, OpenAIWebSocketSettings]>([
+    ['lanes off', {}],
+    ['lanes on', { pool: { lanes: 4 } }],
+    ['over the HTTP fallback', { webSocket: null }],
+  ])(
+    '%s: 100 calls, some failing before or after output, leave no listener on it',
+    async (_, settings) => {
+      const setup = await startMock(settings);
+      try {
+        const signal = new AbortController().signal;
+        const model = setup.provider('gpt-4.1-mini');
+        for (let i = 0; i < 100; i++) {
+          // Every tenth call is refused before any output, every tenth breaks off after it.
+          if (i % 10 === 3) setup.server.fault({ type: 'error-event', code: 'invalid_value' });
+          if (i % 10 === 7) setup.server.fault({ type: 'terminate-after-events', events: 6 });
+          const prompt = `call ${i} with a few words`;
+          const call =
+            i % 2 === 0
+              ? generateText({ model, prompt, abortSignal: signal, maxRetries: 0 })
+              : streamText({ model, prompt, abortSignal: signal, maxRetries: 0, onError: () => {} })
+                  .text;
+          await Promise.resolve(call).catch(() => {});
+        }
+        expect(setup.server.requests.filter((r) => r.status === 'completed')).toHaveLength(80);
+        expect(getEventListeners(signal, 'abort')).toEqual([]);
+      } finally {
+        await setup.close();
+      }
+    },
+  );
 });
