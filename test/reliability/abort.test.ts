@@ -3,6 +3,8 @@ import { generateText, streamText } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpenAIWebSocketSettings } from '../../src/index';
 import { afterOneTurn, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { poolOf } from '../helpers/pool-of';
+import { startSocketServer } from '../pool/socket-server';
 
 let mock: MockSetup;
 beforeEach(async () => {
@@ -79,6 +81,80 @@ describe('abort', () => {
     expect(next.text).toBe('Echo: Turn two, again');
     expect(wsMeta(next.providerMetadata)).toMatchObject({ socketReused: false });
     expect(mock.server.requests.at(-1)?.duplicates).toEqual([]);
+  });
+});
+
+describe('abort before the socket is open', () => {
+  it('during an upgrade that never completes: rejects at once with the reason, the socket goes, nothing goes over HTTP', async () => {
+    const silent = await startSocketServer({ silentUpgrade: true });
+    const fetch = vi.fn(globalThis.fetch);
+    // The default transport ('auto'), and a connect deadline far beyond the test's.
+    const setup = await startMock({
+      baseURL: silent.url.replace(/^ws/, 'http').replace(/\/responses$/, ''),
+      fetch,
+      pool: { connectTimeoutMs: 60_000 },
+    });
+    try {
+      const controller = new AbortController();
+      const reason = new Error('gave up waiting');
+      const call = generateText({
+        model: setup.provider('gpt-4.1-mini'),
+        prompt: 'hi',
+        abortSignal: controller.signal,
+        maxRetries: 0,
+      }).catch((e) => e);
+      await vi.waitFor(() => expect(silent.upgrades).toHaveLength(1));
+      expect(poolOf(setup).stats()).toMatchObject({ open: 1, inFlight: 1 });
+      controller.abort(reason);
+      expect(await call).toBe(reason);
+      expect(poolOf(setup).stats()).toMatchObject({ open: 0, inFlight: 0 });
+      expect(silent.upgrades).toHaveLength(1);
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      await setup.close();
+      await silent.close();
+    }
+  });
+
+  it('during the backoff after a failed upgrade: rejects at once with the reason, no other upgrade, nothing over HTTP', async () => {
+    mock.server.fault({ type: 'reject-upgrade', status: 503, count: 10 });
+    const controller = new AbortController();
+    const reason = new Error('gave up retrying');
+    const model = mock.provider('gpt-4.1-mini');
+    const pool = poolOf(mock);
+    const acquire = pool.acquire.bind(pool);
+    let attempts = 0;
+    let abortedAt = 0;
+    // The second upgrade failed: the call sleeps 400 ms before its third, and the app gives up
+    // once that sleep has begun (the next turn of the event loop).
+    vi.spyOn(pool, 'acquire').mockImplementation((request) => {
+      attempts++;
+      return acquire(request).catch((error: unknown) => {
+        if (attempts === 2) {
+          setImmediate(() => {
+            abortedAt = performance.now();
+            controller.abort(reason);
+          });
+        }
+        throw error;
+      });
+    });
+    try {
+      const error = await generateText({
+        model,
+        prompt: 'hi',
+        abortSignal: controller.signal,
+        maxRetries: 0,
+      }).catch((e) => e);
+      expect(error).toBe(reason);
+      // It did not sleep out the 400 ms, nor upgrade again, nor fall back to HTTP.
+      expect(performance.now() - abortedAt).toBeLessThan(200);
+      expect(mock.server.sockets().opened).toBe(0);
+      expect(mock.server.requests).toHaveLength(0);
+      expect(poolOf(mock).stats()).toMatchObject({ open: 0, queued: 0 });
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 
