@@ -84,6 +84,82 @@ describe('abort', () => {
   });
 });
 
+describe('abort while queued for a socket', () => {
+  it.each([
+    ['lanes off', 0, 1],
+    ['lanes on', 4, 4],
+  ])(
+    '%s, every lane busy: rejects at once with the reason; the busy calls complete',
+    async (_, lanes, busy) => {
+      const setup = await startMock(
+        { pool: { lanes, maxSockets: 1 } },
+        { costModel: { perEventMs: 20 } },
+      );
+      try {
+        const model = setup.provider('gpt-4.1-mini');
+        const running = Array.from({ length: busy }, (_, i) =>
+          generateText({ model, prompt: `busy ${i} with a few words` }),
+        );
+        await vi.waitFor(() => expect(setup.server.requests).toHaveLength(busy));
+        const controller = new AbortController();
+        const reason = new Error('stop waiting');
+        const queued = generateText({
+          model,
+          prompt: 'queued',
+          abortSignal: controller.signal,
+        }).catch((e) => e);
+        await vi.waitFor(() => expect(poolOf(setup).stats().queued).toBe(1));
+        controller.abort(reason);
+        expect(await queued).toBe(reason);
+        expect(poolOf(setup).stats().queued).toBe(0);
+        expect((await Promise.all(running)).map((r) => r.text)).toEqual(
+          Array.from({ length: busy }, (_, i) => `Echo: busy ${i} with a few words`),
+        );
+        expect(setup.server.requests).toHaveLength(busy);
+        expect(setup.server.sockets()).toEqual({ open: 1, opened: 1 });
+      } finally {
+        await setup.close();
+      }
+    },
+  );
+});
+
+describe('abort between the acceptance and the first output', () => {
+  it.each([
+    ['lanes off: the socket is closed', 0],
+    ['lanes on: the lane drains, the socket stays', 4],
+  ])('%s; the call rejects at once with the reason', async (_, lanes) => {
+    // Events 100 ms apart: the call waits after response.created and response.in_progress.
+    const setup = await startMock({ pool: { lanes } }, { costModel: { perEventMs: 100 } });
+    try {
+      const controller = new AbortController();
+      const reason = new Error('stop');
+      const call = generateText({
+        model: setup.provider('gpt-4.1-mini'),
+        prompt: 'accepted, then stopped',
+        abortSignal: controller.signal,
+        maxRetries: 0,
+      }).catch((e) => e);
+      await vi.waitFor(() => expect(setup.server.requests[0]?.eventsSent).toBe(2), { interval: 5 });
+      controller.abort(reason);
+      expect(await call).toBe(reason);
+      if (lanes === 0) {
+        await vi.waitFor(() => expect(setup.server.sockets().open).toBe(0));
+        expect(setup.server.requests[0].status).toBe('interrupted');
+      } else {
+        // Drained to its terminal event, then free: the socket carries the next call.
+        await vi.waitFor(() => expect(poolOf(setup).stats().inFlight).toBe(0), { timeout: 5_000 });
+        expect(setup.server.requests[0].status).toBe('completed');
+        const next = await generateText({ model: setup.provider('gpt-4.1-mini'), prompt: 'next' });
+        expect(next.text).toBe('Echo: next');
+        expect(setup.server.sockets()).toEqual({ open: 1, opened: 1 });
+      }
+    } finally {
+      await setup.close();
+    }
+  });
+});
+
 describe('abort before the socket is open', () => {
   it('during an upgrade that never completes: rejects at once with the reason, the socket goes, nothing goes over HTTP', async () => {
     const silent = await startSocketServer({ silentUpgrade: true });
