@@ -75,33 +75,40 @@ describe('a throw while handling an event ends the turn at once', () => {
     expect(poolOf(mock).stats()).toMatchObject({ open: 0, inFlight: 0 });
   });
 
-  it('doGenerate: the call rejects with it, the socket is not left busy', async () => {
-    mock = await startMock({ pool: { eventTimeoutMs: 2_000 } }, { costModel: { perEventMs: 20 } });
-    const boom = new Error('mapping failed');
-    throwOn('response.output_text.delta', boom);
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'a few words',
-      maxRetries: 0,
-    }).catch((e) => e);
-    expect(error).toBe(boom);
-    expect(poolOf(mock).stats()).toMatchObject({ open: 0, inFlight: 0 });
-  });
-
-  it('doGenerate, ending the turn: the call rejects with it, the socket is not left busy', async () => {
-    mock = await startMock();
-    const boom = new Error('replay failed');
-    // doGenerate reports a finished response as its output, replayed through a mapper of its own
-    // once the terminal event came: that replay throws, before the turn has settled.
-    throwOn('response.output_item.done', boom, (mapper) => mapper.generating);
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'a few words',
-      maxRetries: 0,
-    }).catch((e) => e);
-    expect(error).toBe(boom);
-    expect(poolOf(mock).stats()).toMatchObject({ open: 0, inFlight: 0 });
-  });
+  it.each([
+    {
+      name: 'doGenerate',
+      message: 'mapping failed',
+      settings: { pool: { eventTimeoutMs: 2_000 } },
+      server: { costModel: { perEventMs: 20 } },
+      type: 'response.output_text.delta',
+      when: undefined,
+    },
+    {
+      name: 'doGenerate, ending the turn',
+      message: 'replay failed',
+      settings: undefined,
+      server: undefined,
+      // doGenerate reports a finished response as its output, replayed through a mapper of its
+      // own once the terminal event came: that replay throws, before the turn has settled.
+      type: 'response.output_item.done',
+      when: (mapper: { generating: boolean }) => mapper.generating,
+    },
+  ])(
+    '$name: the call rejects with it, the socket is not left busy',
+    async ({ message, settings, server, type, when }) => {
+      mock = await startMock(settings, server);
+      const boom = new Error(message);
+      throwOn(type, boom, when);
+      const error = await generateText({
+        model: mock.provider('gpt-4.1-mini'),
+        prompt: 'a few words',
+        maxRetries: 0,
+      }).catch((e) => e);
+      expect(error).toBe(boom);
+      expect(poolOf(mock).stats()).toMatchObject({ open: 0, inFlight: 0 });
+    },
+  );
 
   it('over the HTTP fallback: the stream errors with it, the response is stopped', async () => {
     // A frame above the limit goes over HTTP ('auto').
