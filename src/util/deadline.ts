@@ -5,9 +5,10 @@ export type Deadline = {
 };
 
 /**
- * Calls `onTimeout` after `ms` (never when `ms` is undefined) or `onAbort` when `signal` aborts,
- * whichever comes first, and only that one. Every wait of the package that can time out or be
- * aborted goes through here, so none can leave a timer or a listener behind.
+ * Calls `onTimeout` after `ms` (never when `ms` is undefined) or `onAbort` when `signal` aborts
+ * (or had aborted: then on a microtask), whichever comes first, and only that one. Every wait of
+ * the package that can time out or be aborted goes through here, so none can leave a timer or a
+ * listener behind.
  */
 export function armDeadline({
   ms,
@@ -34,7 +35,10 @@ export function armDeadline({
   };
   const aborted = fire(onAbort);
   const timer = ms === undefined ? undefined : setTimeout(fire(onTimeout), ms);
-  signal?.addEventListener('abort', aborted, { once: true });
+  // An aborted signal fires no more 'abort' events: one aborted already ends the wait at once
+  // (on a microtask, so that the caller holds the deadline first and may still cancel it).
+  if (signal?.aborted) queueMicrotask(aborted);
+  else signal?.addEventListener('abort', aborted, { once: true });
   return { cancel };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SerialDeadline } from '../../src/util/deadline';
+import { armDeadline, SerialDeadline } from '../../src/util/deadline';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -53,5 +53,24 @@ describe('SerialDeadline', () => {
     expect(set).toHaveBeenCalledTimes(1);
     expect(clear).toHaveBeenCalledTimes(1);
     expect(onTimeout).not.toHaveBeenCalled();
+  });
+});
+
+describe('armDeadline', () => {
+  it('a signal aborted before it was armed calls onAbort (on the next microtask), not onTimeout', async () => {
+    const [onTimeout, onAbort] = [vi.fn(), vi.fn()];
+    armDeadline({ ms: 60_000, signal: AbortSignal.abort(), onTimeout, onAbort });
+    expect(onAbort).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(onAbort).toHaveBeenCalledOnce();
+    expect(onTimeout).not.toHaveBeenCalled();
+  });
+
+  it('cancelled at once, a deadline armed with an aborted signal calls nothing', async () => {
+    const onAbort = vi.fn();
+    armDeadline({ ms: undefined, signal: AbortSignal.abort(), onTimeout: onAbort }).cancel();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(onAbort).not.toHaveBeenCalled();
   });
 });
