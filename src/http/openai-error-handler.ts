@@ -2,7 +2,7 @@ import { createJsonErrorResponseHandler } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
 
 /** OpenAI's HTTP error body; loose so OpenAI-compatible gateways' variants still parse. */
-const openaiErrorSchema = z.object({
+export const openaiErrorSchema = z.object({
   error: z.object({
     message: z.string(),
     type: z.string().nullish(),

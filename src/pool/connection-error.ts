@@ -1,7 +1,8 @@
 /** Why a socket stopped serving: what the caller needs to decide between retry and surfacing. */
 export type ConnectionFailure =
-  // upgrade answered with an HTTP status; its response headers (`ws` only), secrets removed
-  | { kind: 'rejected'; status: number; headers?: Record<string, string> }
+  // upgrade answered with an HTTP status; its response headers, secrets removed, and body as far
+  // as it was read within the connect deadline (`ws` only)
+  | { kind: 'rejected'; status: number; headers?: Record<string, string>; body?: string }
   | { kind: 'connect-timeout' }
   | { kind: 'closed'; code: number; reason: string } // closed by the peer / network
   | { kind: 'error'; message: string }

@@ -1,6 +1,7 @@
 import { armDeadline, unrefTimer } from '../util/deadline';
 import { ConnectionError, type ConnectionFailure } from './connection-error';
 import { Lane, type TurnListener } from './lane';
+import type { RefusalBody } from './refusal-body';
 import { openSocket, type SocketHandle, type WebSocketConstructor } from './socket-handle';
 
 export type ConnectionOptions = {
@@ -45,6 +46,10 @@ export class Connection {
   private waitedOn = 0;
   private pingTimer: NodeJS.Timeout | undefined;
   private awaitingPong = false;
+  /** A refused upgrade whose body is still being read. */
+  private refusal:
+    | { status: number; headers: Record<string, string>; body: RefusalBody }
+    | undefined;
   /**
    * The options, less the upgrade headers: they carry the API key, are needed only to open the
    * socket, and a socket lives long in a pool that providers of other keys share (a dump of any
@@ -75,7 +80,10 @@ export class Connection {
           this.handleOpen();
         },
         message: (text) => this.handleMessage(text),
-        rejected: (status, headers) => this.fail({ kind: 'rejected', status, headers }),
+        rejected: (status, headers, body) => {
+          this.refusal = { status, headers, body };
+          void body.done.then(() => this.failRefused());
+        },
         close: (code, reason) => this.fail({ kind: 'closed', code, reason }),
         error: (error) => this.fail({ kind: 'error', message: error.message }),
         pong: () => {
@@ -110,7 +118,8 @@ export class Connection {
     if (this.failure) return Promise.reject(new ConnectionError(this.failure));
     const deadline = armDeadline({
       ms: timeoutMs,
-      onTimeout: () => this.fail({ kind: 'connect-timeout' }),
+      // A refusal whose body is slow to come fails with the part that came.
+      onTimeout: () => (this.refusal ? this.failRefused() : this.fail({ kind: 'connect-timeout' })),
     });
     const opened = this.opened.finally(() => deadline.cancel());
     if (!signal) return opened;
@@ -254,6 +263,12 @@ export class Connection {
         ? 'server error on idle socket'
         : 'unsolicited event';
     this.fail({ kind: 'error', message });
+  }
+
+  private failRefused(): void {
+    if (!this.refusal) return;
+    const { status, headers, body } = this.refusal;
+    this.fail({ kind: 'rejected', status, headers, body: body.text() });
   }
 
   private fail(failure: ConnectionFailure): void {

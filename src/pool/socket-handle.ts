@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import { withoutSecrets } from '../util/secret-headers';
+import { type RefusalBody, readRefusalBody } from './refusal-body';
 
 /**
  * A WebSocket constructor that can send headers on the upgrade request: the `ws` package, or a
@@ -20,9 +21,10 @@ type SocketListener = {
   message(text: string): void;
   /**
    * The upgrade was answered with a non-101 HTTP status (only `ws` can tell which), with these
-   * response headers, secrets removed (they travel with the error).
+   * response headers, secrets removed (they travel with the error), and this body, still being
+   * read: the socket stays up until the listener terminates it.
    */
-  rejected(status: number, headers: Record<string, string>): void;
+  rejected(status: number, headers: Record<string, string>, body: RefusalBody): void;
   close(code: number, reason: string): void;
   error(error: Error): void;
   pong(): void;
@@ -68,12 +70,16 @@ function openWs({ url, headers, maxPayload, listener }: OpenSocketOptions): Sock
   });
   // Set before anything else can fire: an unsolicited server error on an idle socket must
   // never become an unhandled 'error' event (it would crash the process).
-  socket.on('error', (error) => listener.error(error));
+  let refused = false;
+  // After a refusal, errors are those of reading its body (or of the terminate that ends it):
+  // the refusal is the failure to report, with whatever body came.
+  socket.on('error', (error) => {
+    if (!refused) listener.error(error);
+  });
   socket.on('unexpected-response', (_request, response) => {
-    const status = response.statusCode ?? 0;
-    response.resume();
-    listener.rejected(status, withoutSecrets(flatHeaders(response.headers)));
-    socket.terminate();
+    refused = true;
+    const headers = withoutSecrets(flatHeaders(response.headers));
+    listener.rejected(response.statusCode ?? 0, headers, readRefusalBody(response));
   });
   let upgradeHeaders: Record<string, string> | undefined;
   // 'upgrade' comes just before 'open', with the 101 response.
@@ -85,7 +91,9 @@ function openWs({ url, headers, maxPayload, listener }: OpenSocketOptions): Sock
     if (isBinary) return listener.error(new Error('unexpected binary frame'));
     listener.message(typeof data === 'string' ? data : data.toString());
   });
-  socket.on('close', (code, reason) => listener.close(code, reason.toString()));
+  socket.on('close', (code, reason) => {
+    if (!refused) listener.close(code, reason.toString());
+  });
   socket.on('pong', () => listener.pong());
 
   return {

@@ -99,6 +99,7 @@ describe('Connection', () => {
       kind: 'rejected',
       status: 401,
       headers: { 'content-length': '0' },
+      body: '',
     });
     expect(connection.usable).toBe(false);
     expect(closed).toEqual([connection]);

@@ -118,7 +118,7 @@ describe('the API key is not kept where a dump of the provider reaches it', () =
       await wrongKey.close();
     }
     // Both calls were seen, the failed one with its error.
-    expect(events.some((e) => e.includes('authentication failed'))).toBe(true);
+    expect(events.some((e) => e.includes('Incorrect API key provided'))).toBe(true);
     expect(events.join('\n')).not.toContain(SECRET);
   });
 });

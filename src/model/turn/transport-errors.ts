@@ -1,4 +1,5 @@
 import { AISDKError, APICallError } from '@ai-sdk/provider';
+import { openaiErrorSchema } from '../../http/openai-error-handler';
 import { ConnectionError } from '../../pool/connection-error';
 import { PoolError } from '../../pool/wait-queue';
 
@@ -46,7 +47,8 @@ export function toTransportError(error: unknown, context: Context): unknown {
   const { failure } = error;
   if (failure.kind === 'rejected') {
     const status = failure.status;
-    const message =
+    const parsed = parseErrorBody(failure.body);
+    const fallback =
       status === 401
         ? 'OpenAI WebSocket authentication failed (HTTP 401 at the upgrade): check the API key (apiKey setting or OPENAI_API_KEY).'
         : status === 403
@@ -55,11 +57,17 @@ export function toTransportError(error: unknown, context: Context): unknown {
             ? 'The server refused the WebSocket upgrade (HTTP 426): use transport "auto" to fall back to HTTP.'
             : `OpenAI WebSocket upgrade failed with HTTP ${status}.`;
     return new APICallError({
-      message,
+      // As @ai-sdk/openai words a refused POST: the server's own message ("Incorrect API key
+      // provided: sk-…abcd …", masked by the server). Without one (no body, not OpenAI's JSON
+      // error) ours says more than the status text @ai-sdk/openai would give; a 426 always needs
+      // ours, which names the fix.
+      message: status !== 426 && parsed ? parsed.error.message : fallback,
       ...context,
       statusCode: status,
       // As @ai-sdk/openai reports a refused POST's: the request id, and retry-after to wait.
       responseHeaders: failure.headers,
+      responseBody: failure.body,
+      data: parsed,
       cause: error,
       isRetryable:
         status !== 401 && status !== 426 && (status === 403 || status === 429 || status >= 500),
@@ -79,6 +87,20 @@ export function toTransportError(error: unknown, context: Context): unknown {
     cause: error,
     isRetryable: true,
   });
+}
+
+/**
+ * A refusal's body read as @ai-sdk/openai reads a refused POST's: OpenAI's JSON error, with the
+ * fields its schema keeps, or undefined (empty, not JSON, another shape).
+ */
+function parseErrorBody(body: string | undefined) {
+  if (!body?.trim()) return undefined;
+  try {
+    const result = openaiErrorSchema.safeParse(JSON.parse(body));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** No event at all within `pool.firstEventTimeoutMs` (over a socket, after the last resend). */
