@@ -53,8 +53,15 @@ export type ChainHead = {
   approvalRequestIds?: ReadonlySet<string>;
 };
 
-/** The arrays of the newest head of a line of heads, each continuing the one before. */
-type LineArrays = { messages: readonly Message[]; items: readonly InputItem[] };
+/**
+ * The arrays of the newest head of a line of heads, each continuing the one before, and the keys
+ * of the earlier heads that view them (in `HeadStore.earlier`).
+ */
+type LineArrays = {
+  messages: readonly Message[];
+  items: readonly InputItem[];
+  views: Set<string>;
+};
 
 /**
  * The line each superseded head and the head that continued it belong to. Its views read the
@@ -62,6 +69,8 @@ type LineArrays = { messages: readonly Message[]; items: readonly InputItem[] };
  * grows, not one per head.
  */
 const lines = new WeakMap<ChainHead, LineArrays>();
+/** The line each view (an earlier head) reads its arrays from. */
+const viewLines = new WeakMap<ChainHead, LineArrays>();
 
 /**
  * `parent` on its line's arrays: the same head, its messages and items sliced from the line's
@@ -101,17 +110,29 @@ export class HeadStore {
   // The newest head of each line, bounded by count and by the items the heads hold (references
   // into the applications' own histories, but a pool outlives requests): the least recently
   // used go first. A conversation's history counts once, not once per step.
+  // A newest head that leaves (evicted, dropped, replaced) takes its line's views along: they
+  // would keep the line's arrays alive outside the item bound (2,000 lines of any length).
   private readonly byId = new LRUCache<string, ChainHead>({
     max: 2_000,
     maxSize: 250_000,
     sizeCalculation: (head) => head.items.length + 1,
+    dispose: (head) => {
+      if (!this.superseding) this.dropViews(head);
+    },
   });
+  /** Set while `supersede` moves a newest head to `earlier`: its line stays. */
+  private superseding = false;
   /**
    * Heads a later one continued (views on their line's arrays), for regenerated steps: bounded
    * apart, so that the earlier steps of some conversations never push out the newest head of
-   * another.
+   * another. Each is listed in its line's `views` while it is here.
    */
-  private readonly earlier = new LRUCache<string, ChainHead>({ max: 2_000 });
+  private readonly earlier = new LRUCache<string, ChainHead>({
+    max: 2_000,
+    dispose: (view, key) => {
+      viewLines.get(view)?.views.delete(key);
+    },
+  });
   private readonly byConversation = new LRUCache<string, string>({ max: 2_000 });
   /** Responses this process saw fail, stop incomplete or break off: never continued. */
   private readonly notCompleted = new LRUCache<string, true>({ max: 2_000 });
@@ -153,12 +174,31 @@ export class HeadStore {
     // The child extends the parent's line when the parent is its newest head; a head continued
     // from the middle of a line (a regenerated step) starts a line of its own.
     const known = lines.get(parent);
-    const line = known?.items === parent.items ? known : { messages: [], items: [] };
+    const line =
+      known?.items === parent.items ? known : { messages: [], items: [], views: new Set() };
     line.messages = child.messages;
     line.items = child.items;
     lines.set(child, line);
-    if (newest) this.removeNewest(key);
-    this.earlier.set(key, viewOf(parent, line));
+    if (newest) {
+      this.superseding = true;
+      try {
+        this.removeNewest(key);
+      } finally {
+        this.superseding = false;
+      }
+    }
+    const view = viewOf(parent, line);
+    viewLines.set(view, line);
+    this.earlier.set(key, view);
+    line.views.add(key);
+  }
+
+  /** The earlier heads that view the line `head` is the newest head of leave `earlier`. */
+  private dropViews(head: ChainHead): void {
+    const line = lines.get(head);
+    if (!line || line.items !== head.items) return;
+    // A copy: each delete takes its key out of `line.views`.
+    for (const key of [...line.views]) this.earlier.delete(key);
   }
 
   /**

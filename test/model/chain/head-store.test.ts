@@ -200,6 +200,28 @@ describe('HeadStore', () => {
       );
     });
 
+    it('earlier heads keep no line whose newest head left the store: 250,000 items hold for them too', async () => {
+      const store = new HeadStore();
+      // 2,000 conversations of 1,000 items take one step each. The newest heads of only ~250 fit
+      // the item bound; the earlier heads of the others must not keep their lines' arrays alive.
+      const lines = (() => {
+        const refs: WeakRef<readonly unknown[]>[] = [];
+        for (let c = 0; c < 2_000; c++) {
+          const root = conversation(`c${c}`, 1_000);
+          store.add(root, undefined);
+          refs.push(new WeakRef(step(store, root, `c${c}.1`).items));
+        }
+        return refs;
+      })();
+      await collectGarbage();
+      const alive = lines.filter((ref) => ref.deref() !== undefined).length;
+      expect(alive).toBeLessThanOrEqual(Math.floor(250_000 / 1_002));
+      // The most recent conversations keep both heads.
+      expect(store.get('s', 'c1999')).toBeDefined();
+      expect(store.get('s', 'c1999.1')).toBeDefined();
+      expect(store.get('s', 'c0')).toBeUndefined();
+    });
+
     it('a step continued from the middle of a line starts a line of its own', () => {
       const store = new HeadStore();
       const a = conversation('resp_a', 3);
