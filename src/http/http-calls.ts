@@ -8,6 +8,11 @@
 export class HttpCalls {
   private readonly stops = new Set<() => void>();
 
+  /** Calls under way (for tests and diagnostics). */
+  get size(): number {
+    return this.stops.size;
+  }
+
   /** A call under way; the returned function takes it off once it is over. */
   add(stop: () => void): () => void {
     this.stops.add(stop);

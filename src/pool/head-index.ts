@@ -10,6 +10,11 @@ import type { OwnLane } from './pick-lane';
 export class HeadIndex {
   private readonly byHead = new Map<string, OwnLane>();
 
+  /** Heads indexed: at most one per lane of the pool's sockets. */
+  get size(): number {
+    return this.byHead.size;
+  }
+
   get(headId: string | undefined): OwnLane | undefined {
     return headId === undefined ? undefined : this.byHead.get(headId);
   }

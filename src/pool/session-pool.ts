@@ -88,6 +88,11 @@ export class SessionPool {
     return { open: this.total, idle, busy, queued: this.queue.length, inFlight };
   }
 
+  /** Sizes of its maps, for tests and diagnostics: credential scopes with sockets, heads indexed. */
+  sizes(): { scopes: number; indexedHeads: number } {
+    return { scopes: this.connections.size, indexedHeads: this.heads.size };
+  }
+
   /** Whether the pool has a socket (open or opening) or a call waiting for one. */
   get inUse(): boolean {
     return this.total > 0 || this.queue.length > 0;

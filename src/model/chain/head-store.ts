@@ -139,6 +139,18 @@ export class HeadStore {
   /** Ids of items of responses that broke off or failed: the server never stored them. */
   private readonly unstored = new LRUCache<string, true>({ max: 10_000 });
 
+  /** Sizes of its LRUs, for tests and diagnostics (`items`: held by the newest heads). */
+  stats() {
+    return {
+      heads: this.byId.size,
+      items: this.byId.calculatedSize,
+      earlier: this.earlier.size,
+      conversations: this.byConversation.size,
+      notCompleted: this.notCompleted.size,
+      unstored: this.unstored.size,
+    };
+  }
+
   get(scope: string, responseId: string | undefined): ChainHead | undefined {
     if (responseId === undefined) return undefined;
     const key = `${scope}\n${responseId}`;
@@ -175,7 +187,7 @@ export class HeadStore {
     // from the middle of a line (a regenerated step) starts a line of its own.
     const known = lines.get(parent);
     const line =
-      known?.items === parent.items ? known : { messages: [], items: [], views: new Set() };
+      known?.items === parent.items ? known : { messages: [], items: [], views: new Set<string>() };
     line.messages = child.messages;
     line.items = child.items;
     lines.set(child, line);
