@@ -6,12 +6,13 @@ import { CredentialCache } from './model/credentials';
 import type { ModelConfig } from './model/model-config';
 import { ResponsesWebSocketModel } from './model/responses-websocket-model';
 import { DEFAULT_MAX_FRAME_BYTES, responsesURLs } from './model/turn/turn-call';
+import { closeLeastRecentIdlePools } from './pool/idle-pools';
 import { resolvePoolSettings } from './pool/pool-settings';
 import { SessionPool } from './pool/session-pool';
 import type { WebSocketConstructor } from './pool/socket-handle';
 import type { OpenAIWebSocketSettings } from './settings';
 import { sharedStateKey } from './shared-state-key';
-import { sharedInstance } from './util/shared-instance';
+import { sharedEntries, sharedInstance } from './util/shared-instance';
 import { validateBaseURLFromEnvironment, validateSettings } from './validate-settings';
 
 /**
@@ -115,8 +116,9 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
   // have made that entry, and closing one provider need not end another's calls over HTTP.
   const httpCalls = new HttpCalls();
   let state: SharedState | undefined;
-  const shared = () =>
-    (state ??= sharedInstance(
+  const shared = () => {
+    if (state) return state;
+    state = sharedInstance(
       sharedStateKey(baseURL, poolSettings, settings.webSocket),
       () => ({
         pool: new SessionPool(poolSettings),
@@ -124,7 +126,10 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
         credentials: new CredentialCache(),
       }),
       poolInUse,
-    ));
+    );
+    closeLeastRecentIdlePools(sharedEntries(), state);
+    return state;
+  };
 
   const headers = (): Record<string, string> => {
     const apiKey = typeof settings.apiKey === 'function' ? settings.apiKey() : settings.apiKey;

@@ -34,6 +34,23 @@ export function trimIdle(sockets: Sockets, maxIdleSockets: number): void {
   }
 }
 
+/** When the sockets were last used, if there are some and none has a lane handed out. */
+export function lastUseOfIdlePool(sockets: Sockets): number | undefined {
+  let last: number | undefined;
+  for (const set of sockets.values()) {
+    for (const c of set) {
+      if (c.busy) return undefined;
+      last = Math.max(last ?? 0, c.lastUsedAt);
+    }
+  }
+  return last;
+}
+
+/** Closes every socket with no lane handed out. */
+export function closeIdleSockets(sockets: Sockets, reason: string): void {
+  for (const set of sockets.values()) for (const c of set) if (!c.busy) c.close(reason);
+}
+
 /**
  * Closes idle sockets on a timer that runs while the pool has sockets and stops with the last
  * one: a pool nobody uses any more (a provider configuration an app stopped creating stays in

@@ -1,7 +1,14 @@
 import { sliceRoom } from '../util/event-loop-slice';
 import { Connection, nextConnectionId } from './connection';
 import { HeadIndex } from './head-index';
-import { countIdle, evictLeastRecentIdle, IdleSweep, trimIdle } from './idle-sockets';
+import {
+  closeIdleSockets,
+  countIdle,
+  evictLeastRecentIdle,
+  IdleSweep,
+  lastUseOfIdlePool,
+  trimIdle,
+} from './idle-sockets';
 import type { Lane } from './lane';
 import { type LanePick, pickLane, pickLeastRecentLane } from './pick-lane';
 import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
@@ -96,6 +103,16 @@ export class SessionPool {
   /** Whether the pool has a socket (open or opening) or a call waiting for one. */
   get inUse(): boolean {
     return this.total > 0 || this.queue.length > 0;
+  }
+
+  /** Its sockets' last use while no call uses or waits for one (pool/idle-pools.ts). */
+  idleSince(): number | undefined {
+    return this.queue.length > 0 ? undefined : lastUseOfIdlePool(this.connections);
+  }
+
+  /** Closes the sockets no call uses; the pool serves later calls as usual. */
+  closeIdle(): void {
+    closeIdleSockets(this.connections, 'idle pool of a configuration not used lately');
   }
 
   /** Read by a call before its first attempt (`AcquireRequest.generation`). */

@@ -44,3 +44,8 @@ function forgetUnused(registry: Registry, keep: string, inUse: (instance: unknow
     unused--;
   }
 }
+
+/** Every entry of the registry (what `sharedInstance` made, in this copy of the module or another). */
+export function sharedEntries(): Iterable<unknown> {
+  return (globalThis as { [REGISTRY]?: Registry })[REGISTRY]?.values() ?? [];
+}

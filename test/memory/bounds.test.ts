@@ -1,8 +1,10 @@
 import { getEventListeners } from 'node:events';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider-v4';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import type { HeadStore } from '../../src/model/chain/head-store';
 import type { CredentialCache } from '../../src/model/credentials';
+import { MAX_IDLE_POOLS } from '../../src/pool/idle-pools';
 import { DEFAULT_POOL_SETTINGS } from '../../src/pool/pool-settings';
 import type { SessionPool } from '../../src/pool/session-pool';
 import {
@@ -131,6 +133,23 @@ describe('memory bounds of a long-lived process', () => {
     expect(pool.stats().open).toBeLessThanOrEqual(DEFAULT_POOL_SETTINGS.maxIdleSockets);
     expect(pool.sizes().scopes).toBeLessThanOrEqual(DEFAULT_POOL_SETTINGS.maxIdleSockets);
     expect(heads.stats().heads).toBeLessThanOrEqual(2_000);
+  });
+
+  it('a configuration made per request (a webSocket class of its own): at most 64 idle pools keep sockets', async () => {
+    server = await createMockResponsesServer();
+    const before = new Set(sharedRegistry().values());
+    for (let i = 0; i < 200; i++) {
+      class PerRequest extends WebSocket {}
+      const made = provider({
+        webSocket: PerRequest as unknown as v4.OpenAIWebSocketSettings['webSocket'],
+      });
+      await conversation(made('gpt-4.1-mini'), `q${i}`, 1);
+    }
+    const ours = [...sharedRegistry().values()].filter((entry) => !before.has(entry));
+    const open = ours.reduce((sum, entry) => sum + entry.pool.stats().open, 0);
+    // The entry asked for last keeps its socket besides the 64 idle pools.
+    expect(open).toBeLessThanOrEqual(MAX_IDLE_POOLS + 1);
+    await vi.waitFor(() => expect(server?.sockets().open).toBeLessThanOrEqual(MAX_IDLE_POOLS + 1));
   });
 
   it('1,200 calls refused, broken off, failed or aborted leave no socket, listener or entry behind', async () => {
