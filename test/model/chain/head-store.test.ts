@@ -222,6 +222,16 @@ describe('HeadStore', () => {
       expect(store.get('s', 'c0')).toBeUndefined();
     });
 
+    it('a line of 3,000 steps: its newest head, leaving, takes the 2,000 earlier heads kept with it', () => {
+      const store = new HeadStore();
+      let newest = conversation('s0', 1);
+      store.add(newest, undefined);
+      for (let n = 1; n <= 3_000; n++) newest = step(store, newest, `s${n}`);
+      expect(store.stats()).toMatchObject({ heads: 1, earlier: 2_000 });
+      store.drop('s', newest.responseId);
+      expect(store.stats()).toMatchObject({ heads: 0, earlier: 0 });
+    });
+
     it('a step continued from the middle of a line starts a line of its own', () => {
       const store = new HeadStore();
       const a = conversation('resp_a', 3);
