@@ -24,6 +24,20 @@ export function countIdle(sockets: Sockets): number {
   return idle;
 }
 
+/** Sockets with and without a lane handed out, and the lanes handed out on all of them. */
+export function countSockets(sockets: Sockets): { idle: number; busy: number; inFlight: number } {
+  let idle = 0;
+  let busy = 0;
+  let inFlight = 0;
+  for (const set of sockets.values()) {
+    for (const c of set) {
+      c.busy ? busy++ : idle++;
+      inFlight += c.inFlight;
+    }
+  }
+  return { idle, busy, inFlight };
+}
+
 /** Beyond `maxIdleSockets` idle sockets, the least recently used ones go. */
 export function trimIdle(sockets: Sockets, maxIdleSockets: number): void {
   // Sorting happens only when there is something to evict.

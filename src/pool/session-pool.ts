@@ -4,6 +4,7 @@ import { HeadIndex } from './head-index';
 import {
   closeIdleSockets,
   countIdle,
+  countSockets,
   evictLeastRecentIdle,
   IdleSweep,
   lastUseOfIdlePool,
@@ -83,15 +84,7 @@ export class SessionPool {
 
   /** Counts for tests and diagnostics; `inFlight`: lanes handed out, on every socket. */
   stats(): { open: number; idle: number; busy: number; queued: number; inFlight: number } {
-    let idle = 0;
-    let busy = 0;
-    let inFlight = 0;
-    for (const set of this.connections.values()) {
-      for (const c of set) {
-        c.busy ? busy++ : idle++;
-        inFlight += c.inFlight;
-      }
-    }
+    const { idle, busy, inFlight } = countSockets(this.connections);
     return { open: this.total, idle, busy, queued: this.queue.length, inFlight };
   }
 
