@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   createMockResponsesServer,
@@ -7,8 +7,8 @@ import {
 } from '../../src/testing';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 import type { AiMajor } from './ai-majors';
-import { captureWarnings, type WarningCapture } from './capture-warnings';
 import type { Entry, EntryProvider } from './entries';
+import { useMatrixServer } from './matrix-server';
 import {
   USE_GLOBAL_WEBSOCKET,
   type WebSocketSetting,
@@ -36,33 +36,23 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
   const mode = native ? 'native' : 'compatibility mode';
   const transport = USE_GLOBAL_WEBSOCKET ? `global WebSocket, Node ${process.versions.node}` : 'ws';
   describe(`ai@${major.major} × ${entry.path} (${entry.spec}, ${mode}, ${transport})`, () => {
-    let server: MockResponsesServer;
+    const env = useMatrixServer();
     let provider: EntryProvider;
-    let warnings: WarningCapture;
     let socket: WebSocketSetting;
 
-    beforeAll(async () => {
-      server = await createMockResponsesServer();
-      warnings = captureWarnings();
-    });
-    afterAll(async () => {
-      warnings?.restore();
-      await server?.close();
-    });
     beforeEach(() => {
-      server.reset();
-      warnings.clear();
+      env.warnings.clear();
       socket = webSocketSetting();
       provider = entry.createProvider({
         apiKey: MOCK_API_KEY,
-        baseURL: server.url,
+        baseURL: env.server.url,
         webSocket: socket.webSocket,
       });
     });
     afterEach(async () => {
       await provider.close();
       // Every test resolves a model through the AI SDK, so every test sees (or not) the warning.
-      const compatibility = warnings.compatibility();
+      const compatibility = env.warnings.compatibility();
       if (native) expect(compatibility).toEqual([]);
       else {
         // One per call; each names the spec version, so the user knows what to change.
@@ -92,7 +82,7 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
 
       expect(result.text).toBe('Done after 3 tool calls.');
       expect(result.steps).toHaveLength(4);
-      const records = server.requests;
+      const records = env.server.requests;
       expect(records).toHaveLength(4);
       expect(new Set(records.map((r) => r.socketId)).size).toBe(1);
       expect(records[0].previousResponseId).toBeNull();
@@ -136,7 +126,7 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       }
 
       expect(replies).toEqual(['Done after 2 tool calls.', 'Echo: Tell me more', 'Echo: Thanks']);
-      const records = server.requests;
+      const records = env.server.requests;
       expect(records).toHaveLength(5);
       expect(new Set(records.map((r) => r.socketId)).size).toBe(1);
       expect(records.map((r) => r.previousResponseId)).toEqual([
@@ -160,12 +150,12 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       });
       const other = entry.createProvider({
         apiKey: MOCK_API_KEY,
-        baseURL: server.url,
+        baseURL: env.server.url,
         webSocket: socket.webSocket,
         pool: { maxSockets: 78 },
       });
       const call = { toolCalls: [{ name: 'search', arguments: { q: 'ws' } }] };
-      server.enqueue(call, call, { text: 'Done.' }, call, { text: 'Done again.' });
+      env.server.enqueue(call, call, { text: 'Done.' }, call, { text: 'Done again.' });
       const reasons = (steps: Array<{ providerMetadata?: unknown }>) =>
         steps.map((step) => wsMeta(step.providerMetadata).reason);
       try {
@@ -196,8 +186,8 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       } finally {
         await other.close();
       }
-      for (const record of server.requests) expect(record.duplicates).toEqual([]);
-      expect(server.requests.slice(1).map(inputTypes)).toEqual([
+      for (const record of env.server.requests) expect(record.duplicates).toEqual([]);
+      expect(env.server.requests.slice(1).map(inputTypes)).toEqual([
         ['function_call_output'],
         ['function_call_output'],
         ['message:user'],
@@ -209,7 +199,7 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       // Another pool and chain store: a second instance of the app, as far as the chain goes.
       const other = entry.createProvider({
         apiKey: MOCK_API_KEY,
-        baseURL: server.url,
+        baseURL: env.server.url,
         webSocket: socket.webSocket,
         pool: { maxSockets: 77 },
       });
@@ -254,7 +244,7 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       } finally {
         await other.close();
       }
-      const records = server.requests;
+      const records = env.server.requests;
       expect(records).toHaveLength(6);
       expect(records.slice(1).map((r) => r.previousResponseId)).toEqual(
         records.slice(0, -1).map((r) => r.responseId),
@@ -308,14 +298,14 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
         city: expect.any(String),
         population: expect.any(Number),
       });
-      const body = server.requests[0].body as {
+      const body = env.server.requests[0].body as {
         text?: { format?: { type?: string; schema?: unknown } };
       };
       expect(body.text?.format).toMatchObject({ type: 'json_schema', schema: { type: 'object' } });
     });
 
     it(`reports the sources a hosted search cites${entry.spec === 'v4' ? ', and the text citations V4 carries' : ''}`, async () => {
-      server.enqueue({ replay: 'openai-web-search-tool.1' });
+      env.server.enqueue({ replay: 'openai-web-search-tool.1' });
       const result = await ai.generateText({
         model: provider('gpt-5-mini'),
         prompt: 'Search the news.',
@@ -323,7 +313,7 @@ export function defineAcceptanceSuite({ major, entry, native }: MatrixCell): voi
       });
 
       // Each major's provider-tool shape reaches the wire as the hosted tool.
-      expect(server.requests[0].body.tools).toEqual([
+      expect(env.server.requests[0].body.tools).toEqual([
         expect.objectContaining({ type: 'web_search' }),
       ]);
       expect(result.sources.length).toBeGreaterThan(0);

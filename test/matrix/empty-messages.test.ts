@@ -5,18 +5,14 @@
  * continues by delta, and the next turn on another instance by delta from the store, repeating
  * nothing the server holds.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createMockResponsesServer,
-  MOCK_API_KEY,
-  type MockResponsesServer,
-} from '../../src/testing';
+import { MOCK_API_KEY } from '../../src/testing';
 import { partMetadata } from '../helpers/instances';
 import { inputTypes, wsMeta } from '../helpers/mock-provider';
 import { AI5, AI6, AI7, type AiMajor, type GenerateResult } from './ai-majors';
-import { captureWarnings, type WarningCapture } from './capture-warnings';
 import { type Entry, type EntryProvider, ROOT, V3, V4 } from './entries';
+import { useMatrixServer } from './matrix-server';
 import { webSocketSetting } from './web-socket-setting';
 
 const CALLS = ['generateText', 'streamText'] as const;
@@ -25,25 +21,14 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
   const { ai } = major;
 
   describe(`empty messages: ai@${major.major} × ${entry.path}`, () => {
-    let server: MockResponsesServer;
-    let warnings: WarningCapture;
-    beforeAll(async () => {
-      server = await createMockResponsesServer();
-      // ai@6/7 warn that they run the V2 entry in compatibility mode: kept out of the output.
-      warnings = captureWarnings();
-    });
-    afterAll(async () => {
-      warnings?.restore();
-      await server?.close();
-    });
-    beforeEach(() => server.reset());
+    const env = useMatrixServer();
 
     /** Two instances of an app: pools and chain heads of their own. */
     async function onTwoInstances(use: (a: EntryProvider, b: EntryProvider) => Promise<void>) {
       const instance = (maxSockets: number) =>
         entry.createProvider({
           apiKey: MOCK_API_KEY,
-          baseURL: server.url,
+          baseURL: env.server.url,
           webSocket: webSocketSetting().webSocket,
           pool: { maxSockets },
         });
@@ -93,7 +78,7 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
     )(
       '$call: tool calls ($name) next to empty messages, then the next turn elsewhere',
       async ({ call, lookup }) => {
-        server.enqueue(
+        env.server.enqueue(
           { text: '', toolCalls: [{ name: 'lookup', arguments: { step: 1 } }] },
           { text: '', toolCalls: [{ name: 'lookup', arguments: { step: 2 } }] },
           { text: 'Done.' },
@@ -114,7 +99,7 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
           expect(reasons(two.steps)).toEqual([['delta', 'continuation-from-store']]);
         });
 
-        const records = server.requests;
+        const records = env.server.requests;
         expect(records).toHaveLength(4);
         expect(records.slice(1).map((r) => r.previousResponseId)).toEqual(
           records.slice(0, -1).map((r) => r.responseId),
@@ -130,7 +115,7 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
 
     it('an app that drops the metadata continues by conversationId', async () => {
       // With reasoning, which converts otherwise without its item id: only the plain form fits.
-      server.enqueue({
+      env.server.enqueue({
         reasoning: { summary: 'Looking.' },
         text: '',
         toolCalls: [{ name: 'lookup', arguments: { step: 1 } }],
@@ -150,7 +135,7 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
         const two = await run('generateText', { ...options, messages });
         expect(reasons(two.steps)).toEqual([['delta', 'continuation']]);
       });
-      const [first, second] = server.requests;
+      const [first, second] = env.server.requests;
       expect(second.previousResponseId).toBe(first.responseId);
       expect(inputTypes(second)).toEqual(['function_call_output']);
       expect(second.duplicates).toEqual([]);
@@ -159,7 +144,7 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
     it.each(CALLS)(
       '%s: an empty answer after reasoning, then the next turn elsewhere',
       async (call) => {
-        server.enqueue({ text: '', reasoning: { summary: 'Nothing to add.' } });
+        env.server.enqueue({ text: '', reasoning: { summary: 'Nothing to add.' } });
         await onTwoInstances(async (a, b) => {
           const messages: unknown[] = [{ role: 'user', content: 'Anything else?' }];
           const one = await run(call, { model: a('gpt-5'), messages });
@@ -173,7 +158,7 @@ function defineEmptyMessageSuite(major: AiMajor, entry: Entry) {
           expect(reasons(two.steps)).toEqual([['delta', 'continuation-from-store']]);
         });
 
-        const [first, second] = server.requests;
+        const [first, second] = env.server.requests;
         expect(second.previousResponseId).toBe(first.responseId);
         expect(inputTypes(second)).toEqual(['message:user']);
         expect(second.duplicates).toEqual([]);
