@@ -6,15 +6,11 @@
  * metadata; this package only adds its own `responseId`, `websocket` and `chainDigest` keys. The non-streaming
  * recordings (`.json`) are replayed as the events of their response for doGenerate.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OpenAIResponsesLanguageModel } from '@ai-sdk/openai/internal';
-import type {
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4StreamPart,
-} from '@ai-sdk/provider-v4';
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMockResponsesServer,
@@ -25,23 +21,18 @@ import { createOpenAIWebSocket } from '../../src/v4';
 import { recordedTools } from '../helpers/recorded-tools';
 import { fixtureDir, loadResponses } from '../model/events/map-events-fixtures';
 import { referenceModel } from './hand-made-streams';
-
-type Json = Record<string, unknown>;
-
-const recordings = readdirSync(fixtureDir)
-  .filter((file) => file.endsWith('.chunks.txt'))
-  .sort()
-  .flatMap((file) =>
-    loadResponses(file).map((events, responseIndex) => ({
-      name: file.replace(/\.chunks\.txt$/, ''),
-      responseIndex,
-      events,
-      terminal: events.at(-1)?.type,
-    })),
-  );
-
-/** The recording that stops without a terminal event: a socket cannot tell it from a pause. */
-const CUT_SHORT = 'openai-issue-8562-missing-reasoning-summary.1';
+import {
+  CUT_SHORT,
+  comparable,
+  eventsOf,
+  finishResponseId,
+  generateCases,
+  type Json,
+  jsonBodies,
+  readAll,
+  recordings,
+  withoutOwnKeys,
+} from './replay';
 
 let server: MockResponsesServer;
 let provider: ReturnType<typeof createOpenAIWebSocket>;
@@ -72,71 +63,6 @@ function call(name: string, events: Json[]): LanguageModelV4CallOptions {
     tools: recordedTools(name, events) as LanguageModelV4CallOptions['tools'],
   };
 }
-
-async function readAll(stream: ReadableStream<LanguageModelV4StreamPart>): Promise<Json[]> {
-  const parts: Json[] = [];
-  const reader = stream.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    parts.push(next.value as unknown as Json);
-  }
-  return parts;
-}
-
-/**
- * Both sides generate ids for sources and MCP approval calls (16 random characters): rename them
- * in order of appearance, so equal sequences compare equal. Recorded ids never look like these.
- */
-function withStableIds(values: Json[]): Json[] {
-  const names = new Map<string, string>();
-  const rename = (value: unknown): unknown => {
-    if (typeof value === 'string' && /^[A-Za-z0-9]{16}$/.test(value)) {
-      if (!names.has(value)) names.set(value, `<id-${names.size}>`);
-      return names.get(value);
-    }
-    return value;
-  };
-  return values.map((value) => {
-    const copy: Json = { ...value };
-    for (const key of ['id', 'toolCallId']) if (key in copy) copy[key] = rename(copy[key]);
-    return copy;
-  });
-}
-
-/**
- * Our metadata less this package's own keys (`responseId`, `websocket`, and `chainDigest`, the
- * continuation digest on a response's last closing part); empty → undefined.
- */
-function withoutOwnKeys(metadata: unknown): unknown {
-  if (metadata == null) return metadata;
-  const result: Json = {};
-  for (const [provider, values] of Object.entries(metadata as Record<string, Json>)) {
-    const {
-      responseId: _responseId,
-      websocket: _websocket,
-      chainDigest: _chainDigest,
-      ...rest
-    } = values;
-    if (Object.keys(rest).length > 0) result[provider] = rest;
-  }
-  return Object.keys(result).length > 0 ? result : undefined;
-}
-
-/**
- * Parts with stable generated ids and the metadata compared: ours less its own keys; the
- * reference's less `responseId` too, which only its finish has (ours has it on every part: it is
- * compared on its own).
- */
-function comparable(parts: Json[]): Json[] {
-  return withStableIds(parts).map((part) => {
-    const { providerMetadata, ...rest } = part;
-    const metadata = withoutOwnKeys(providerMetadata);
-    return metadata === undefined ? rest : { ...rest, providerMetadata: metadata };
-  });
-}
-
-/** The response id each side reports on its finish. */
-const finishResponseId = (parts: Json[]) =>
-  (parts.at(-1)?.providerMetadata as Record<string, Json> | undefined)?.openai?.responseId;
 
 describe('doStream: the same parts as @ai-sdk/openai for every recorded stream', () => {
   it('covers every recording', () => {
@@ -192,16 +118,6 @@ describe('doStream: the same parts as @ai-sdk/openai for every recorded stream',
   );
 });
 
-/**
- * Every recorded response, for doGenerate. Left out: the stream cut short (no response to
- * collect), and a lone error event, which has no response and so no non-streaming form (over
- * HTTP it is an error status: test/reliability/error-mapping.test.ts).
- */
-const generateCases = recordings.filter(
-  (recording) =>
-    recording.name !== CUT_SHORT && recording.events.some((e) => e.type === 'response.created'),
-);
-
 async function generate(model: LanguageModelV4, options: LanguageModelV4CallOptions) {
   try {
     return { result: await model.doGenerate(options) };
@@ -248,24 +164,6 @@ describe('doGenerate: the same result as @ai-sdk/openai for every recorded respo
     },
   );
 });
-
-/** The events of a non-streaming response: created, each output item announced and done, completed. */
-function eventsOf(body: Json): Json[] {
-  const output = (body.output as Json[] | undefined) ?? [];
-  const events: Json[] = [{ type: 'response.created', response: { ...body, output: [] } }];
-  output.forEach((item, outputIndex) => {
-    events.push({ type: 'response.output_item.added', output_index: outputIndex, item });
-    events.push({ type: 'response.output_item.done', output_index: outputIndex, item });
-  });
-  events.push({ type: 'response.completed', response: body });
-  return events.map((event, index) => ({ ...event, sequence_number: index }));
-}
-
-const jsonBodies = readdirSync(fixtureDir)
-  .filter((file) => file.endsWith('.json') && file !== 'INDEX.json')
-  .sort()
-  .map((file) => ({ file, body: JSON.parse(readFileSync(join(fixtureDir, file), 'utf8')) as Json }))
-  .filter(({ body }) => Array.isArray(body.output));
 
 describe('doGenerate over the non-streaming recordings (.json)', () => {
   it('covers every recorded response body (the other two hold HTTP error bodies)', () => {
