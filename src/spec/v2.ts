@@ -10,6 +10,7 @@ import type {
 } from '@ai-sdk/provider-v2';
 import type { CallOptions, Content, FinishReason, StreamPart, Usage, Warning } from '../types';
 import { SpecModel } from './spec-model';
+import { withUsageMetadata } from './v2-usage-metadata';
 
 /** `LanguageModelV2` over the neutral model: converts types, nothing else. */
 export class OpenAIWebSocketLanguageModelV2 extends SpecModel implements LanguageModelV2 {
@@ -22,7 +23,10 @@ export class OpenAIWebSocketLanguageModelV2 extends SpecModel implements Languag
     return {
       ...result,
       content: result.content.flatMap(toV2Content),
-      providerMetadata: result.providerMetadata as SharedV2ProviderMetadata | undefined,
+      providerMetadata: withUsageMetadata(
+        result.providerMetadata as SharedV2ProviderMetadata | undefined,
+        result.usage,
+      ),
       finishReason: toV2FinishReason(result.finishReason),
       usage: toV2Usage(result.usage),
       warnings: result.warnings.map(toV2Warning),
@@ -106,6 +110,10 @@ function toV2StreamPart(part: StreamPart): LanguageModelV2StreamPart | undefined
         ...part,
         finishReason: toV2FinishReason(part.finishReason),
         usage: toV2Usage(part.usage),
+        providerMetadata: withUsageMetadata(
+          part.providerMetadata as SharedV2ProviderMetadata | undefined,
+          part.usage,
+        ),
       } as LanguageModelV2StreamPart;
     case 'tool-result':
       // V2 has no partial results: the final one follows.
