@@ -18,7 +18,9 @@ import type { EraName } from './era-exceptions';
 /** What both sides of an era are used through (their option types differ per spec). */
 export type EraModel = {
   doStream(options: never): PromiseLike<{ stream: ReadableStream<unknown> }>;
-  doGenerate(options: never): PromiseLike<Record<string, unknown> & { content: unknown[] }>;
+  doGenerate(
+    options: never,
+  ): PromiseLike<Record<string, unknown> & { content: unknown[]; warnings: unknown[] }>;
 };
 
 export type Era = {
@@ -30,7 +32,10 @@ export type Era = {
   };
   /** The era's `@ai-sdk/openai` Responses model, on `baseURL` (or on `fetch`). */
   reference(baseURL: string, modelId: string, fetch?: FetchFunction): EraModel;
-  /** The call options that ai of that era passes for a neutral call. */
+  /**
+   * The call options that ai of that era passes for a neutral call: without V4's `reasoning`
+   * option, which ai@5 and ai@6 do not have.
+   */
   options(options: CallOptions): never;
 };
 
@@ -51,14 +56,17 @@ export const eras: Era[] = [
       new ResponsesModelV2(modelId, referenceConfig(baseURL, fetch)) as unknown as EraModel,
     // ai@5 declares provider tools as `provider-defined`, under their wire names (era exception
     // TOOL_NAMES: @ai-sdk/openai 2 reports a hosted tool's calls under that name).
-    options: (options) =>
+    options: ({ reasoning: _v4Only, ...options }) =>
       ({
         ...options,
-        tools: options.tools?.map((tool) =>
-          tool.type === 'provider'
-            ? { ...withCustomName(tool), type: 'provider-defined', name: wireName(tool) }
-            : tool,
-        ),
+        tools: options.tools?.map((tool) => {
+          if (tool.type === 'provider') {
+            return { ...withCustomName(tool), type: 'provider-defined', name: wireName(tool) };
+          }
+          // ai@5's function tools have no `strict` (providerOptions.openai.strictJsonSchema is all).
+          const { strict: _v3Only, ...functionTool } = tool;
+          return functionTool;
+        }),
       }) as never,
   },
   {
@@ -67,7 +75,8 @@ export const eras: Era[] = [
     create: (settings) => v3.createOpenAIWebSocket(settings) as never,
     reference: (baseURL, modelId, fetch) =>
       new ResponsesModelV3(modelId, referenceConfig(baseURL, fetch)) as unknown as EraModel,
-    options: (options) => ({ ...options, tools: options.tools?.map(withCustomName) }) as never,
+    options: ({ reasoning: _v4Only, ...options }) =>
+      ({ ...options, tools: options.tools?.map(withCustomName) }) as never,
   },
 ];
 
