@@ -13,6 +13,7 @@ import {
   type MockResponsesServer,
 } from '../../src/testing';
 import type { CallOptions } from '../../src/types';
+import { eraOptionCases } from './era-option-corpus';
 import { CASE_EXCEPTIONS, caseExceptionFor, normalizeBody } from './era-request-exceptions';
 import { type Era, eras } from './eras';
 import { corpus, SEEDED_RECORDINGS } from './request-corpus';
@@ -100,29 +101,32 @@ describe.each(eras)('$name: the frame on the wire is the body it POSTs', (era) =
   });
   afterAll(() => provider.close());
 
-  it.each(corpus)('$name ($modelId)', async ({ name, modelId, options }) => {
-    const upstream = await theirs(era, modelId, options);
-    const mine = await ours(provider, modelId, era.options(options));
-    const exception = caseExceptionFor(era.id, name);
-    if (exception) {
-      expect(view(era, mine), `still an exception: ${exception.name}`).not.toEqual(
-        view(era, upstream),
+  it.each([...corpus, ...eraOptionCases])(
+    '$name ($modelId)',
+    async ({ name, modelId, options }) => {
+      const upstream = await theirs(era, modelId, options);
+      const mine = await ours(provider, modelId, era.options(options));
+      const exception = caseExceptionFor(era.id, name);
+      if (exception) {
+        expect(view(era, mine), `still an exception: ${exception.name}`).not.toEqual(
+          view(era, upstream),
+        );
+        return;
+      }
+      if (upstream.error) {
+        expect(mine.error?.message).toBe(upstream.error.message);
+        expect(mine.error?.name).toBe(upstream.error.name);
+        return;
+      }
+      if (mine.error) throw mine.error;
+      expect(normalizeBody(era.id, mine.body)).toEqual(normalizeBody(era.id, upstream.body));
+      // Items key for key, in order (the socket's JSON is the text compared).
+      expect(JSON.stringify(normalizeBody(era.id, mine.body).input)).toBe(
+        JSON.stringify(normalizeBody(era.id, upstream.body).input),
       );
-      return;
-    }
-    if (upstream.error) {
-      expect(mine.error?.message).toBe(upstream.error.message);
-      expect(mine.error?.name).toBe(upstream.error.name);
-      return;
-    }
-    if (mine.error) throw mine.error;
-    expect(normalizeBody(era.id, mine.body)).toEqual(normalizeBody(era.id, upstream.body));
-    // Items key for key, in order (the socket's JSON is the text compared).
-    expect(JSON.stringify(normalizeBody(era.id, mine.body).input)).toBe(
-      JSON.stringify(normalizeBody(era.id, upstream.body).input),
-    );
-    expect(mine.warnings).toEqual(upstream.warnings);
-  });
+      expect(mine.warnings).toEqual(upstream.warnings);
+    },
+  );
 });
 
 describe('the era request exceptions', () => {
