@@ -55,7 +55,7 @@ export const eras: Era[] = [
     reference: (baseURL, modelId, fetch) =>
       new ResponsesModelV2(modelId, referenceConfig(baseURL, fetch)) as unknown as EraModel,
     // ai@5 declares provider tools as `provider-defined`, under their wire names (era exception
-    // TOOL_NAMES: @ai-sdk/openai 2 reports a hosted tool's calls under that name).
+    // TOOL_NAMES in era-call-shapes.test.ts: @ai-sdk/openai 2 reports their calls under it).
     options: ({ reasoning: _v4Only, ...options }) =>
       ({
         ...options,
@@ -88,7 +88,7 @@ function wireName(tool: { id: string; name: string }): string {
 /**
  * `@ai-sdk/openai` 2 and 3 take a custom tool's wire name from its arguments
  * (`customTool({ name })`), `@ai-sdk/openai` 4 and this package from the tool's key (era
- * exception CUSTOM_TOOL_NAME): the era's calls give both, the same.
+ * exception CUSTOM_TOOL_NAME, era-call-shapes.test.ts): the era calls give both, the same.
  */
 function withCustomName<
   T extends CallOptions['tools'] extends Array<infer U> | undefined ? U : never,
