@@ -128,7 +128,7 @@ function isHttpUrl(value: unknown): boolean {
 function invalid(argument: string, accepts: string, value: unknown): InvalidArgumentError {
   return new InvalidArgumentError({
     argument,
-    message: `Invalid setting ${argument}: it must be ${accepts}; got ${describe(value)}.`,
+    message: `Invalid setting ${argument}: it must be ${accepts}; got ${describe(argument, value)}.`,
   });
 }
 
@@ -139,10 +139,12 @@ function unknownSetting(argument: string, known: string[]): InvalidArgumentError
   });
 }
 
-/** The value, shortened, for the message; a URL that carries credentials is not shown. */
-function describe(value: unknown): string {
-  if (typeof value === 'string' && hasCredentials(value))
-    return 'a URL with credentials (not shown)';
+/**
+ * The value, shortened, for the message. A base URL is never shown whole: a string that is not a
+ * URL may be a key put in the wrong setting, and a URL's path or credentials may carry a token.
+ */
+function describe(argument: string, value: unknown): string {
+  if (argument === 'baseURL' && typeof value === 'string') return describeBaseURL(value);
   if (typeof value === 'string') {
     return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   }
@@ -151,11 +153,13 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
-function hasCredentials(value: string): boolean {
+function describeBaseURL(value: string): string {
+  let url: URL;
   try {
-    const { username, password } = new URL(value);
-    return username !== '' || password !== '';
+    url = new URL(value);
   } catch {
-    return false;
+    return 'a string that is not a URL (not shown)';
   }
+  if (url.username !== '' || url.password !== '') return 'a URL with credentials (not shown)';
+  return JSON.stringify(`${url.protocol}//${url.host}`);
 }

@@ -138,6 +138,24 @@ describe('settings are validated when the provider is created', () => {
     }
   });
 
+  it('a base URL that is not a URL is not shown: it may be a key put in the wrong setting', () => {
+    const key = 'sk-proj-0123456789abcdefghijklmnopqrstuvwxyz';
+    expect(() => createV4({ baseURL: key })).toThrow(/baseURL.*not a URL \(not shown\)/);
+    expect(() => createV4({ baseURL: key })).not.toThrow(/sk-proj/);
+    // A URL of the wrong scheme shows its origin only: a gateway may carry a token in the path.
+    expect(() => createV4({ baseURL: 'ftp://files.example/t0ken/v1' })).toThrow(
+      /got "ftp:\/\/files\.example"/,
+    );
+    expect(() => createV4({ baseURL: 'ftp://files.example/t0ken/v1' })).not.toThrow(/t0ken/);
+    vi.stubEnv('OPENAI_BASE_URL', key);
+    try {
+      expect(() => createV4()).toThrow(/OPENAI_BASE_URL.*not shown/);
+      expect(() => createV4()).not.toThrow(/sk-proj/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('every setting and pool field has a bad-value case above', () => {
     // Typed: a setting added to OpenAIWebSocketSettings without a case here fails to compile.
     const settings: Record<keyof OpenAIWebSocketSettings, true> = {
