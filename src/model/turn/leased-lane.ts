@@ -94,9 +94,13 @@ export class LeasedLane {
     this.pool.release(this.lease);
   }
 
-  /** The caller stopped (abort, cancel): with lanes off the socket is dropped at once. */
+  /**
+   * The caller stopped (abort, cancel): with lanes off the socket is dropped at once, unless its
+   * response has already ended (its terminal event came, unread): then nothing more can come and
+   * the socket is as clean as after any response.
+   */
   stop(reason: string): void {
-    if (this.connection.multiplexed) {
+    if (this.connection.multiplexed || this.state === 'ended') {
       this.drain();
       return;
     }

@@ -12,10 +12,10 @@ import { usePool } from '../../pool/use-pool';
 const harness = usePool({ lanes: 4 });
 
 /** A leased lane whose frame went out; `send` answers on its lane from the server side. */
-async function started(drainTimeoutMs = 10_000) {
+async function started(drainTimeoutMs = 10_000, lanes?: number) {
   let peer: WebSocket | undefined;
   const pool = await harness.setup(
-    {},
+    lanes === undefined ? {} : { lanes },
     {
       onFrame: (socket) => {
         peer = socket;
@@ -157,6 +157,17 @@ describe('LeasedLane', () => {
     lease.connection.close('provider closed');
     expect(pool.stats().inFlight).toBe(0);
     expect(lease.lane.retired).toBe(false);
+  });
+
+  it('with lanes off, a response that already ended (its terminal event unread) keeps its socket', async () => {
+    const { pool, lease, leased, queue, send } = await started(10_000, 0);
+    send('response.created');
+    send('response.completed');
+    await arrived(queue, 2);
+    leased.stop('aborted');
+    expect(lease.connection.usable).toBe(true);
+    expect(lease.connection.failure).toBeUndefined();
+    expect(pool.stats()).toMatchObject({ open: 1, inFlight: 0 });
   });
 
   it('with lanes off, stop terminates the socket (it carries nothing else)', async () => {
