@@ -125,35 +125,37 @@ describe('settings are validated when the provider is created', () => {
     });
   }
 
-  it('a base URL with credentials in it is refused without showing them', () => {
-    const baseURL = 'https://user:sk-secret@proxy.example/v1';
-    expect(() => createV4({ baseURL })).toThrow(/a URL with credentials \(not shown\)/);
-    expect(() => createV4({ baseURL })).not.toThrow(/sk-secret/);
+  // Refused without being shown: credentials in a URL, or a string that is not a URL at all (it
+  // may be a key put in the wrong setting); the same when read from OPENAI_BASE_URL.
+  it.each([
+    [
+      'a URL with credentials',
+      'https://user:sk-secret@proxy.example/v1',
+      /a URL with credentials \(not shown\)/,
+      /sk-secret/,
+    ],
+    [
+      'not a URL',
+      'sk-proj-0123456789abcdefghijklmnopqrstuvwxyz',
+      /baseURL.*not a URL \(not shown\)/,
+      /sk-proj/,
+    ],
+  ])('a base URL that is %s is refused without being shown', (_, baseURL, message, secret) => {
+    expect(() => createV4({ baseURL })).toThrow(message);
+    expect(() => createV4({ baseURL })).not.toThrow(secret);
     vi.stubEnv('OPENAI_BASE_URL', baseURL);
     try {
       expect(() => createV4()).toThrow(/OPENAI_BASE_URL.*not shown/);
-      expect(() => createV4()).not.toThrow(/sk-secret/);
+      expect(() => createV4()).not.toThrow(secret);
     } finally {
       vi.unstubAllEnvs();
     }
   });
 
-  it('a base URL that is not a URL is not shown: it may be a key put in the wrong setting', () => {
-    const key = 'sk-proj-0123456789abcdefghijklmnopqrstuvwxyz';
-    expect(() => createV4({ baseURL: key })).toThrow(/baseURL.*not a URL \(not shown\)/);
-    expect(() => createV4({ baseURL: key })).not.toThrow(/sk-proj/);
-    // A URL of the wrong scheme shows its origin only: a gateway may carry a token in the path.
-    expect(() => createV4({ baseURL: 'ftp://files.example/t0ken/v1' })).toThrow(
-      /got "ftp:\/\/files\.example"/,
-    );
-    expect(() => createV4({ baseURL: 'ftp://files.example/t0ken/v1' })).not.toThrow(/t0ken/);
-    vi.stubEnv('OPENAI_BASE_URL', key);
-    try {
-      expect(() => createV4()).toThrow(/OPENAI_BASE_URL.*not shown/);
-      expect(() => createV4()).not.toThrow(/sk-proj/);
-    } finally {
-      vi.unstubAllEnvs();
-    }
+  it('a base URL of another scheme shows its origin only: a gateway may carry a token in the path', () => {
+    const baseURL = 'ftp://files.example/t0ken/v1';
+    expect(() => createV4({ baseURL })).toThrow(/got "ftp:\/\/files\.example"/);
+    expect(() => createV4({ baseURL })).not.toThrow(/t0ken/);
   });
 
   it('every setting and pool field has a bad-value case above', () => {
