@@ -2,6 +2,7 @@ import { getEventListeners } from 'node:events';
 import { generateText, streamText } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpenAIWebSocketSettings } from '../../src/index';
+import { abortableCall } from '../helpers/abortable-call';
 import { afterOneTurn, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
 import { startSocketServer } from '../pool/socket-server';
@@ -132,17 +133,10 @@ describe('abort between the acceptance and the first output', () => {
     // Events 100 ms apart: the call waits after response.created and response.in_progress.
     const setup = await startMock({ pool: { lanes } }, { costModel: { perEventMs: 100 } });
     try {
-      const controller = new AbortController();
-      const reason = new Error('stop');
-      const call = generateText({
-        model: setup.provider('gpt-4.1-mini'),
-        prompt: 'accepted, then stopped',
-        abortSignal: controller.signal,
-        maxRetries: 0,
-      }).catch((e) => e);
+      const call = abortableCall(setup.provider('gpt-4.1-mini'), 'accepted, then stopped');
       await vi.waitFor(() => expect(setup.server.requests[0]?.eventsSent).toBe(2), { interval: 5 });
-      controller.abort(reason);
-      expect(await call).toBe(reason);
+      const reason = call.abort();
+      expect(await call.settled).toBe(reason);
       if (lanes === 0) {
         await vi.waitFor(() => expect(setup.server.sockets().open).toBe(0));
         expect(setup.server.requests[0].status).toBe('interrupted');
@@ -171,18 +165,11 @@ describe('abort before the socket is open', () => {
       pool: { connectTimeoutMs: 60_000 },
     });
     try {
-      const controller = new AbortController();
-      const reason = new Error('gave up waiting');
-      const call = generateText({
-        model: setup.provider('gpt-4.1-mini'),
-        prompt: 'hi',
-        abortSignal: controller.signal,
-        maxRetries: 0,
-      }).catch((e) => e);
+      const call = abortableCall(setup.provider('gpt-4.1-mini'), 'hi');
       await vi.waitFor(() => expect(silent.upgrades).toHaveLength(1));
       expect(poolOf(setup).stats()).toMatchObject({ open: 1, inFlight: 1 });
-      controller.abort(reason);
-      expect(await call).toBe(reason);
+      const reason = call.abort(new Error('gave up waiting'));
+      expect(await call.settled).toBe(reason);
       expect(poolOf(setup).stats()).toMatchObject({ open: 0, inFlight: 0 });
       expect(silent.upgrades).toHaveLength(1);
       expect(fetch).not.toHaveBeenCalled();
