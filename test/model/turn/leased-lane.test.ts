@@ -14,14 +14,11 @@ const harness = usePool({ lanes: 4 });
 /** A leased lane whose frame went out; `send` answers on its lane from the server side. */
 async function started(drainTimeoutMs = 10_000, lanes?: number) {
   let peer: WebSocket | undefined;
-  const pool = await harness.setup(
-    lanes === undefined ? {} : { lanes },
-    {
-      onFrame: (socket) => {
-        peer = socket;
-      },
+  const pool = await harness.setup(lanes === undefined ? {} : { lanes }, {
+    onFrame: (socket) => {
+      peer = socket;
     },
-  );
+  });
   const lease = await pool.acquire(harness.request());
   const leased = new LeasedLane(pool, lease, drainTimeoutMs);
   const queue = new EventQueue();
