@@ -69,7 +69,7 @@ export function continuationKey(
 ): Promise<DigestKey> {
   const auth = Object.entries(headers)
     .map(([name, value]) => [name.toLowerCase(), value] as const)
-    .filter(([name]) => CREDENTIAL_HEADER.test(name))
+    .filter(([name]) => isCredentialHeader(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return deriveDigestKey([baseURL, ...auth.map(([name, value]) => `${name}:${value}`)].join('\n'));
 }
@@ -94,7 +94,7 @@ export function splitHeaders(
   const httpHeaders = { ...socketHeaders };
   for (const [name, value] of Object.entries(lowerCased(perCall ?? {}))) {
     httpHeaders[name] = value;
-    if (CREDENTIAL_HEADER.test(name)) socketHeaders[name] = value;
+    if (isCredentialHeader(name)) socketHeaders[name] = value;
   }
   return { socketHeaders, httpHeaders };
 }
@@ -136,4 +136,12 @@ function invalidHeader(name: string): InvalidArgumentError {
  * as it authenticates the call over HTTP; dropped, the call would run on a socket opened with the
  * provider's credentials alone.
  */
-const CREDENTIAL_HEADER = /auth|key|token|secret|cookie|credential|^openai-(organization|project)$/;
+const CREDENTIAL_NAME = /auth|key|token|secret|cookie|credential|^openai-(organization|project)$/;
+
+/**
+ * Whether a header (its name in lower case) is a credential. `idempotency-key` names a key of
+ * the request, not of the caller: new on every call, it would give each call a socket of its own.
+ */
+function isCredentialHeader(name: string): boolean {
+  return CREDENTIAL_NAME.test(name) && name !== 'idempotency-key';
+}

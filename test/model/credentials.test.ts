@@ -66,6 +66,8 @@ describe('splitHeaders', () => {
       'x-portkey-api-key': 'pk',
       'helicone-auth': 'Bearer h',
       'x-trace-id': 'abc',
+      // Names a key, but of the request, not of the caller: new on every call.
+      'Idempotency-Key': 'idem-1',
       'user-agent': 'ai/7',
       'openai-beta': 'responses=v1',
     };
