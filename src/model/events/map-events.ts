@@ -197,19 +197,11 @@ export class ResponseEventMapper implements ItemContext {
       case 'response.output_text.annotation.added':
         this.onAnnotation(value.annotation, emit);
         return;
-      case 'response.reasoning_summary_part.added': {
-        const itemId = this.resolveItemId(value.item_id, value.output_index);
-        this.reasoning.partAdded(itemId, value.summary_index, emit);
-        return;
-      }
-      case 'response.reasoning_summary_text.delta': {
-        const itemId = this.resolveItemId(value.item_id, value.output_index);
-        this.reasoning.delta(itemId, value.summary_index, value.delta, emit);
-        return;
-      }
+      case 'response.reasoning_summary_part.added':
+      case 'response.reasoning_summary_text.delta':
       case 'response.reasoning_summary_part.done': {
         const itemId = this.resolveItemId(value.item_id, value.output_index);
-        this.reasoning.partDone(itemId, value.summary_index, this.store, emit);
+        this.reasoning.summaryEvent(itemId, value, this.store, emit);
         return;
       }
       case 'response.completed':

@@ -1,4 +1,11 @@
 import type { Emit, MapperScope } from './mapper-scope';
+import type { ServerEvent } from './schemas/event-schemas';
+
+type SummaryEvent = ServerEvent<
+  | 'response.reasoning_summary_part.added'
+  | 'response.reasoning_summary_text.delta'
+  | 'response.reasoning_summary_part.done'
+>;
 
 type SummaryState = 'active' | 'can-conclude' | 'concluded';
 
@@ -28,6 +35,17 @@ export class ReasoningBlocks {
         reasoningEncryptedContent: encryptedContent ?? null,
       }),
     });
+  }
+
+  /** An event of a summary part of the item: it opens, grows or ends that part's block. */
+  summaryEvent(itemId: string, event: SummaryEvent, store: boolean, emit: Emit): void {
+    if (event.type === 'response.reasoning_summary_text.delta') {
+      this.delta(itemId, event.summary_index, event.delta, emit);
+    } else if (event.type === 'response.reasoning_summary_part.added') {
+      this.partAdded(itemId, event.summary_index, emit);
+    } else {
+      this.partDone(itemId, event.summary_index, store, emit);
+    }
   }
 
   partAdded(itemId: string, index: number, emit: Emit): void {
