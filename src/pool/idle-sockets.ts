@@ -38,6 +38,20 @@ export function countSockets(sockets: Sockets): { idle: number; busy: number; in
   return { idle, busy, inFlight };
 }
 
+/**
+ * Whether a socket (open or opening, of any scope, not older than `oldest`) has a free lane and
+ * room for one more response: some waiting call may be able to take it.
+ */
+export function hasFreeLane(sockets: Sockets, maxInFlight: number, oldest: number): boolean {
+  for (const set of sockets.values()) {
+    for (const c of set) {
+      if (c.failure || c.inFlight >= maxInFlight || c.openedAt <= oldest) continue;
+      if (c.lanes.some((lane) => lane.free)) return true;
+    }
+  }
+  return false;
+}
+
 /** Beyond `maxIdleSockets` idle sockets, the least recently used ones go. */
 export function trimIdle(sockets: Sockets, maxIdleSockets: number): void {
   // Sorting happens only when there is something to evict.

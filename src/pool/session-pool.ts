@@ -6,6 +6,7 @@ import {
   countIdle,
   countSockets,
   evictLeastRecentIdle,
+  hasFreeLane,
   IdleSweep,
   lastUseOfIdlePool,
   trimIdle,
@@ -14,7 +15,7 @@ import type { Lane } from './lane';
 import { type LanePick, pickLane, pickLeastRecentLane } from './pick-lane';
 import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
 import type { WebSocketConstructor } from './socket-handle';
-import { WaitQueue } from './wait-queue';
+import { type QueuePlace, WaitQueue } from './wait-queue';
 
 export type AcquireRequest = {
   /** Credential scope: sockets are never shared across scopes. */
@@ -117,6 +118,7 @@ export class SessionPool {
     const deadline = Date.now() + this.settings.queueTimeoutMs;
     const generation = request.generation ?? this.closes;
     const multiplexed = this.settings.lanes > 0;
+    const place: QueuePlace = {};
     // Scanning the sockets and opening one is work a burst of calls spreads over turns.
     const room = sliceRoom(request.sliceKey);
     if (room) await room;
@@ -146,11 +148,26 @@ export class SessionPool {
       }
       evictLeastRecentIdle(this.connections);
       if (this.total < this.settings.maxSockets) return this.connect(request);
-      await this.queue.wait(deadline, request.signal);
+      this.passOn(place);
+      await this.queue.wait(deadline, request.signal, place);
       // A release woke this call for its lane: one that gave up since passes the wake-up on, or
       // the next waiter would sleep on while the lane is free.
-      if (request.signal?.aborted) this.queue.wakeOne();
+      if (request.signal?.aborted) this.queue.wakeAfter(place);
     }
+  }
+
+  /**
+   * A call that found nothing it can use passes on the wake-up that may have brought it here
+   * while there is room: the room may suit a call behind it (a lane of another key's socket, or
+   * of the socket this call must avoid), which would otherwise sleep on beside a free lane.
+   */
+  private passOn(place: QueuePlace): void {
+    if (this.queue.length === 0) return;
+    const oldest = Date.now() - this.settings.maxSocketAgeMs;
+    const room =
+      this.total < this.settings.maxSockets ||
+      hasFreeLane(this.connections, this.maxInFlight, oldest);
+    if (room) this.queue.wakeAfter(place);
   }
 
   /**

@@ -11,15 +11,24 @@ export class PoolError extends Error {
   }
 }
 
-type Waiter = { wake(): void };
+/**
+ * A call's place in the queue, taken at its first wait and kept across the waits that follow: a
+ * call woken for room it cannot use (a lane of another key's socket, the socket it must avoid)
+ * waits again where it was, not behind the calls that came after it.
+ */
+export type QueuePlace = { ticket?: number };
+
+type Waiter = { ticket: number; wake(): void };
 
 /**
- * The calls waiting for a lane when every socket is busy: bounded (`maxQueuedCalls`), each wait
- * with its deadline (`queueTimeoutMs`) and abort. A release wakes the longest waiting call,
- * which then looks again.
+ * The calls waiting for a lane when every socket is busy, oldest first: bounded
+ * (`maxQueuedCalls`), each wait with its deadline (`queueTimeoutMs`) and abort. A release wakes
+ * the longest waiting call, which then looks again; one that finds nothing it can use passes the
+ * wake-up on (`wakeAfter`).
  */
 export class WaitQueue {
   private readonly waiters: Waiter[] = [];
+  private nextTicket = 0;
 
   constructor(private readonly settings: PoolSettings) {}
 
@@ -34,9 +43,12 @@ export class WaitQueue {
     }
   }
 
-  /** Resolves when woken; rejects at the deadline, on abort, or at once when the queue is full. */
-  wait(deadline: number, signal: AbortSignal | undefined): Promise<void> {
-    if (this.waiters.length >= this.settings.maxQueuedCalls) {
+  /**
+   * Resolves when woken; rejects at the deadline, on abort, or at once when the queue is full (a
+   * call that waited before keeps its place: it was let in already).
+   */
+  wait(deadline: number, signal: AbortSignal | undefined, place: QueuePlace): Promise<void> {
+    if (place.ticket === undefined && this.waiters.length >= this.settings.maxQueuedCalls) {
       throw new PoolError(
         'queue-full',
         `too many calls waiting for a WebSocket (maxQueuedCalls ${this.settings.maxQueuedCalls})`,
@@ -44,6 +56,8 @@ export class WaitQueue {
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw queueTimeout(this.settings);
+    place.ticket ??= this.nextTicket++;
+    const ticket = place.ticket;
     return new Promise<void>((resolve, reject) => {
       const leave = () => {
         const index = this.waiters.indexOf(waiter);
@@ -62,18 +76,33 @@ export class WaitQueue {
         },
       });
       const waiter: Waiter = {
+        ticket,
         wake: () => {
           timer.cancel();
           leave();
           resolve();
         },
       };
-      this.waiters.push(waiter);
+      // In ticket order: a new call at the end, one that waits again where it was.
+      let index = this.waiters.length;
+      while (index > 0 && this.waiters[index - 1].ticket > ticket) index--;
+      this.waiters.splice(index, 0, waiter);
     });
   }
 
   wakeOne(): void {
     this.waiters[0]?.wake();
+  }
+
+  /**
+   * Wakes the longest waiting call behind `place` (the first one without a place). Each call
+   * passes a wake-up only to calls behind it, so a chain of them ends.
+   */
+  wakeAfter(place: QueuePlace): void {
+    const { ticket } = place;
+    const next =
+      ticket === undefined ? this.waiters[0] : this.waiters.find((w) => w.ticket > ticket);
+    next?.wake();
   }
 
   wakeAll(): void {

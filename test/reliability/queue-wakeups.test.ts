@@ -1,0 +1,66 @@
+import { APICallError } from '@ai-sdk/provider';
+import { generateText } from 'ai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createOpenAIWebSocket } from '../../src/index';
+import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { poolOf } from '../helpers/pool-of';
+
+let mock: MockSetup | undefined;
+const extraProviders: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const provider of extraProviders.splice(0)) await provider.close();
+  await mock?.close();
+  mock = undefined;
+});
+
+const requestsArrived = (count: number) =>
+  vi.waitFor(() => expect(mock?.server.requests).toHaveLength(count), { timeout: 5_000 });
+const callsQueued = (count: number) =>
+  vi.waitFor(() => expect(poolOf(mock!).stats().queued).toBe(count), { timeout: 5_000 });
+
+/** The error a call failed with, or its text: never an unhandled rejection. */
+const settle = (call: Promise<{ text: string }>) =>
+  call.then(
+    (result) => result.text,
+    (error: unknown) => error,
+  );
+
+describe('the wait queue hands a free lane to a call that can use it', () => {
+  it('a lane freed on a socket of one key reaches the waiter of that key behind a waiter of another key', async () => {
+    // Two keys share one pool (same base URL and pool settings) but never a socket. One socket
+    // in all, two lanes: key X's two calls fill it; a call of key Y waits (it can never get a
+    // socket while X's is busy), then a third call of key X waits behind it.
+    const pool = { lanes: 2, maxSockets: 1, queueTimeoutMs: 2_500 };
+    mock = await startMock({ pool, apiKey: 'key-x' }, { apiKeys: ['key-x', 'key-y'] });
+    const other = createOpenAIWebSocket({ baseURL: mock.server.url, apiKey: 'key-y', pool });
+    extraProviders.push(other);
+    mock.server.fault({ type: 'delay-first-event', ms: 4_000, streamId: 'lane-1' });
+    mock.server.fault({ type: 'delay-first-event', ms: 800, streamId: 'lane-2' });
+    const x = mock.provider('gpt-4.1-mini');
+    const long = settle(generateText({ model: x, prompt: 'x long', maxRetries: 0 }));
+    await requestsArrived(1);
+    const short = settle(generateText({ model: x, prompt: 'x short', maxRetries: 0 }));
+    await requestsArrived(2);
+    const started = Date.now();
+    const waitsForY = settle(
+      generateText({ model: other('gpt-4.1-mini'), prompt: 'y', maxRetries: 0 }),
+    );
+    await callsQueued(1);
+    const third = generateText({ model: x, prompt: 'x third', maxRetries: 0 });
+    await callsQueued(2);
+
+    // Once 'x short' gives lane-2 back, 'x third' takes it; it does not wait for 'x long'.
+    const result = await third;
+    expect(result.text).toBe('Echo: x third');
+    expect(wsMeta(result.providerMetadata).lane).toBe('lane-2');
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(await short).toBe('Echo: x short');
+    // Y's call cannot get a socket while X's is busy: a typed, retryable error in time.
+    const error = (await waitsForY) as APICallError;
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/no WebSocket became free within 2500 ms/);
+    expect(error.isRetryable).toBe(true);
+    expect(await long).toBe('Echo: x long');
+    await vi.waitFor(() => expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0 }));
+  });
+});
