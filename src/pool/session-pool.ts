@@ -128,7 +128,9 @@ export class SessionPool {
       const sockets = this.candidates(request);
       const picked = pickLane(sockets, this.heads.get(request.preferHeadId), multiplexed);
       if (picked) {
-        const lease = await this.take(picked, request);
+        const taking = this.take(picked, request);
+        this.passOn(place);
+        const lease = await taking;
         if (lease) return lease;
         continue;
       }
@@ -137,7 +139,7 @@ export class SessionPool {
       // bounded set of sockets rather than open one each.
       const canOpen = this.total < this.settings.maxSockets;
       if (canOpen && (multiplexed || countIdle(this.connections) < this.settings.maxIdleSockets)) {
-        return this.connect(request);
+        return this.connectAndPassOn(request, place);
       }
       // Evict the least recently used chain of the scope before another scope's socket.
       const evicted = pickLeastRecentLane(sockets);
@@ -147,7 +149,7 @@ export class SessionPool {
         continue;
       }
       evictLeastRecentIdle(this.connections);
-      if (this.total < this.settings.maxSockets) return this.connect(request);
+      if (this.total < this.settings.maxSockets) return this.connectAndPassOn(request, place);
       this.passOn(place);
       await this.queue.wait(deadline, request.signal, place);
       // A release woke this call for its lane: one that gave up since passes the wake-up on, or
@@ -156,10 +158,19 @@ export class SessionPool {
     }
   }
 
+  /** A new socket's other lanes are room for the calls behind this one. */
+  private connectAndPassOn(request: AcquireRequest, place: QueuePlace): Promise<Lease> {
+    const connecting = this.connect(request);
+    this.passOn(place);
+    return connecting;
+  }
+
   /**
-   * A call that found nothing it can use passes on the wake-up that may have brought it here
-   * while there is room: the room may suit a call behind it (a lane of another key's socket, or
-   * of the socket this call must avoid), which would otherwise sleep on beside a free lane.
+   * While there is room, a call passes on the wake-up that may have brought it here: once it
+   * has reserved its lane, for room left over (one release can make room for several calls: a
+   * new socket's other lanes); when it found nothing it can use, for room that may suit a call
+   * behind it (a lane of another key's socket, or of the socket this call must avoid). Either
+   * way that call would otherwise sleep on beside a free lane.
    */
   private passOn(place: QueuePlace): void {
     if (this.queue.length === 0) return;

@@ -63,4 +63,34 @@ describe('the wait queue hands a free lane to a call that can use it', () => {
     expect(await long).toBe('Echo: x long');
     await vi.waitFor(() => expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0 }));
   });
+
+  it('a waiter that opens a new socket lets the next waiters take its other lanes', async () => {
+    // One socket, four lanes. The first socket passes its age limit while a call runs on it:
+    // three calls queue (the old socket takes no new lane), and once it closes, they share the
+    // one new socket rather than wait for each other.
+    mock = await startMock({
+      pool: { lanes: 4, maxSockets: 1, maxSocketAgeMs: 400, queueTimeoutMs: 1_500 },
+    });
+    mock.server.fault({ type: 'delay-first-event', ms: 700, streamId: 'lane-1' });
+    const model = mock.provider('gpt-4.1-mini');
+    const first = generateText({ model, prompt: 'on the old socket', maxRetries: 0 });
+    await requestsArrived(1);
+    const opened = Date.now();
+    await vi.waitFor(() => expect(Date.now() - opened).toBeGreaterThan(450), { interval: 20 });
+    // The new socket's first two lanes answer slowly.
+    mock.server.fault({ type: 'delay-first-event', ms: 3_000, streamId: 'lane-1' });
+    mock.server.fault({ type: 'delay-first-event', ms: 3_000, streamId: 'lane-2' });
+    const waiting = ['a', 'b', 'c'].map((name) =>
+      settle(generateText({ model, prompt: `waiter ${name}`, maxRetries: 0 })),
+    );
+    await callsQueued(3);
+    expect((await first).text).toBe('Echo: on the old socket');
+    expect(await Promise.all(waiting)).toEqual([
+      'Echo: waiter a',
+      'Echo: waiter b',
+      'Echo: waiter c',
+    ]);
+    expect(mock.server.sockets().opened).toBe(2);
+    await vi.waitFor(() => expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0 }));
+  });
 });
