@@ -42,6 +42,8 @@ export type AcquireRequest = {
    * while it prepared or between its attempts. Default: the generation at this acquire.
    */
   generation?: number;
+  /** The call's place in the wait queue, kept across its attempts (a resend keeps it). */
+  place?: QueuePlace;
   /** Stands for the call at the event loop's slices (`sliceRoom`). */
   sliceKey?: object;
   maxPayload: number;
@@ -118,7 +120,8 @@ export class SessionPool {
     const deadline = Date.now() + this.settings.queueTimeoutMs;
     const generation = request.generation ?? this.closes;
     const multiplexed = this.settings.lanes > 0;
-    const place: QueuePlace = {};
+    const place = request.place ?? {};
+    this.queue.enter(place);
     // Scanning the sockets and opening one is work a burst of calls spreads over turns.
     const room = sliceRoom(request.sliceKey);
     if (room) await room;

@@ -12,11 +12,13 @@ export class PoolError extends Error {
 }
 
 /**
- * A call's place in the queue, taken at its first wait and kept across the waits that follow: a
- * call woken for room it cannot use (a lane of another key's socket, the socket it must avoid)
- * waits again where it was, not behind the calls that came after it.
+ * A call's place in the queue: its ticket, taken when it first asks for a lane and kept across
+ * its waits and its attempts. A call woken for room it cannot use (a lane of another key's
+ * socket, the socket it must avoid) waits again where it was, and a resend (its socket died
+ * before any output) waits ahead of the calls that began after it, not behind them. `queued`:
+ * it was let into the queue once (a call that waits again is never refused as queue-full).
  */
-export type QueuePlace = { ticket?: number };
+export type QueuePlace = { ticket?: number; queued?: boolean };
 
 type Waiter = { ticket: number; wake(): void };
 
@@ -43,12 +45,17 @@ export class WaitQueue {
     }
   }
 
+  /** Gives the call its ticket, unless it has one from an earlier attempt. */
+  enter(place: QueuePlace): void {
+    place.ticket ??= this.nextTicket++;
+  }
+
   /**
    * Resolves when woken; rejects at the deadline, on abort, or at once when the queue is full (a
    * call that waited before keeps its place: it was let in already).
    */
   wait(deadline: number, signal: AbortSignal | undefined, place: QueuePlace): Promise<void> {
-    if (place.ticket === undefined && this.waiters.length >= this.settings.maxQueuedCalls) {
+    if (!place.queued && this.waiters.length >= this.settings.maxQueuedCalls) {
       throw new PoolError(
         'queue-full',
         `too many calls waiting for a WebSocket (maxQueuedCalls ${this.settings.maxQueuedCalls})`,
@@ -56,8 +63,9 @@ export class WaitQueue {
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw queueTimeout(this.settings);
-    place.ticket ??= this.nextTicket++;
-    const ticket = place.ticket;
+    this.enter(place);
+    place.queued = true;
+    const ticket = place.ticket ?? 0;
     return new Promise<void>((resolve, reject) => {
       const leave = () => {
         const index = this.waiters.indexOf(waiter);
@@ -95,13 +103,16 @@ export class WaitQueue {
   }
 
   /**
-   * Wakes the longest waiting call behind `place` (the first one without a place). Each call
-   * passes a wake-up only to calls behind it, so a chain of them ends.
+   * Wakes the longest waiting call behind `place`, or the longest waiting call of all for a call
+   * that never waited (a new call, a resend). A waiting call passes a wake-up only to calls
+   * behind it, so a chain of them ends.
    */
   wakeAfter(place: QueuePlace): void {
     const { ticket } = place;
     const next =
-      ticket === undefined ? this.waiters[0] : this.waiters.find((w) => w.ticket > ticket);
+      ticket === undefined || !place.queued
+        ? this.waiters[0]
+        : this.waiters.find((w) => w.ticket > ticket);
     next?.wake();
   }
 

@@ -94,3 +94,37 @@ describe('the wait queue hands a free lane to a call that can use it', () => {
     await vi.waitFor(() => expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0 }));
   });
 });
+
+describe('a resend keeps the call’s place in the queue', () => {
+  it('a call whose socket died before any output goes out before the calls that queued after it', async () => {
+    // Lanes off, one socket: call 0 runs (no event yet), calls 1 and 2 wait for the socket. The
+    // server closes it: call 0 is resent (transparently, on a fresh socket), and it began before
+    // the other two, so it is served before call 2, which came after it, rather than last.
+    mock = await startMock({ pool: { maxSockets: 1, queueTimeoutMs: 10_000 } });
+    mock.server.fault({ type: 'delay-first-event', ms: 5_000 });
+    const model = mock.provider('gpt-4.1-mini');
+    const call = (i: number) => generateText({ model, prompt: `call ${i}`, maxRetries: 0 });
+    const first = call(0);
+    await requestsArrived(1);
+    const queued = [call(1)];
+    await callsQueued(1);
+    queued.push(call(2));
+    await callsQueued(2);
+    mock.server.closeAllSockets();
+
+    const resent = await first;
+    expect(resent.text).toBe('Echo: call 0');
+    expect(wsMeta(resent.providerMetadata)).toMatchObject({
+      reason: 'socket-replaced',
+      retries: 1,
+    });
+    expect((await Promise.all(queued)).map((r) => r.text)).toEqual([
+      'Echo: call 1',
+      'Echo: call 2',
+    ]);
+    const order = mock.server.requests.map((r) => /call (\d)/.exec(r.raw)?.[1]);
+    // The first socket's request, then the queue in the order the calls began.
+    expect(order).toEqual(['0', '1', '0', '2']);
+    await vi.waitFor(() => expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0 }));
+  });
+});

@@ -1,4 +1,5 @@
 import type { Lease } from '../../pool/session-pool';
+import type { QueuePlace } from '../../pool/wait-queue';
 import { delay } from '../../util/deadline';
 import { isRetryableUpgrade } from './transport-errors';
 import type { TurnCall } from './turn-call';
@@ -18,7 +19,11 @@ const MAX_PAYLOAD_BYTES = 512 * 1024 * 1024;
  */
 export async function acquireSocket(
   call: TurnCall,
-  { freshSince, avoid }: { freshSince: number | undefined; avoid: ReadonlySet<number> },
+  {
+    freshSince,
+    avoid,
+    place,
+  }: { freshSince: number | undefined; avoid: ReadonlySet<number>; place: QueuePlace },
 ): Promise<Lease> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -30,6 +35,7 @@ export async function acquireSocket(
         preferHeadId: call.head?.responseId,
         avoid,
         freshSince,
+        place,
         signal: call.signal,
         // A close() during the backoff (or while the call prepared) fails the next attempt.
         generation: call.poolGeneration,

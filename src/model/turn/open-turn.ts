@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import type { QueuePlace } from '../../pool/wait-queue';
 import { sliceRoom } from '../../util/event-loop-slice';
 import { continuedHead, type TurnPlan } from '../chain/plan-turn';
 import { hashInput } from '../chain/sign-head';
@@ -55,6 +56,8 @@ type Attempt = {
   freshSince: number | undefined;
   /** Sockets that failed this call. */
   avoid: Set<number>;
+  /** Its place in the pool's wait queue: a resend waits ahead of the calls begun after it. */
+  place: QueuePlace;
 };
 
 /**
@@ -79,6 +82,7 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     forcedReason: undefined,
     freshSince: undefined,
     avoid: new Set(),
+    place: {},
   };
   for (;;) {
     let leased: LeasedLane;
