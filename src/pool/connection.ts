@@ -31,6 +31,8 @@ export class Connection {
   state: 'connecting' | 'open' | 'closed' = 'connecting';
   /** Set once the socket is out of service (closed, failed); kept for diagnostics. */
   failure: ConnectionFailure | undefined;
+  /** When it went out of service (`Date.now()`). */
+  failedAt: number | undefined;
   /** The lanes it offers: `lane-1` … `lane-N`, or the default lane alone with lanes off. */
   readonly lanes: readonly Lane[];
   /** Lanes handed out and not yet released: responses in flight (or about to be). */
@@ -275,6 +277,7 @@ export class Connection {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.failure = failure;
+    this.failedAt = Date.now();
     if (this.pingTimer) clearInterval(this.pingTimer);
     const error = new ConnectionError(failure);
     this.settleOpen?.reject(error);

@@ -128,3 +128,33 @@ describe('a resend keeps the call’s place in the queue', () => {
     await vi.waitFor(() => expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0 }));
   });
 });
+
+describe('a socket that dies with lanes in flight and calls queued', () => {
+  it('the resends take the socket the queued calls opened after the failure; no third socket', async () => {
+    // One socket, two lanes: calls 0 and 1 run (no event yet), calls 2 and 3 wait. The server
+    // closes the socket: the waiting calls open the next one at once, and the two resends,
+    // which need a socket opened since the failure, take its lanes once they are free.
+    mock = await startMock({ pool: { lanes: 2, maxSockets: 1, queueTimeoutMs: 10_000 } });
+    mock.server.fault({ type: 'delay-first-event', ms: 5_000, streamId: 'lane-1' });
+    mock.server.fault({ type: 'delay-first-event', ms: 5_000, streamId: 'lane-2' });
+    const model = mock.provider('gpt-4.1-mini');
+    const call = (i: number) => generateText({ model, prompt: `call ${i}`, maxRetries: 0 });
+    const calls = [call(0)];
+    await requestsArrived(1);
+    calls.push(call(1));
+    await requestsArrived(2);
+    calls.push(call(2), call(3));
+    await callsQueued(2);
+    mock.server.closeAllSockets();
+
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.text)).toEqual([0, 1, 2, 3].map((i) => `Echo: call ${i}`));
+    expect(results.map((r) => wsMeta(r.providerMetadata).retries)).toEqual([1, 1, 0, 0]);
+    expect(mock.server.requests.flatMap((r) => r.duplicates)).toEqual([]);
+    // The socket the queued calls opened carried the resends too, and keeps their chains.
+    expect(mock.server.sockets()).toEqual({ open: 1, opened: 2 });
+    await vi.waitFor(() =>
+      expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0, open: 1 }),
+    );
+  });
+});

@@ -204,7 +204,9 @@ async function sendFrame(
   attempt.forcedReason = outcome.reason;
   if (outcome.freshSocket) {
     attempt.avoid.add(leased.connection.id);
-    attempt.freshSince = Date.now();
+    // From the failure, not from now: a socket that calls waiting in the queue opened since (while
+    // this call read its failure) is fresh, and taking another would close that one's chains.
+    attempt.freshSince = leased.connection.failedAt ?? Date.now();
     // A silent lane is left to drain (lanes on); a socket that failed or hit its limit closes.
     if (outcome.reason === 'first-event-timeout') leased.abandon('resending: no first event');
     else leased.closeSocket(`resending: ${outcome.reason}`);
