@@ -190,6 +190,34 @@ describe('lane-scoped errors', () => {
     expect(mock.server.sockets().opened).toBe(1);
   });
 
+  it('a stream limit on the last resend fails the call, and that lane too is never used again', async () => {
+    mock = await lanesMock(0);
+    for (const lane of ['lane-1', 'lane-2', 'lane-3']) {
+      mock.server.fault({
+        type: 'error-event',
+        code: 'websocket_stream_limit_reached',
+        streamId: lane,
+      });
+    }
+    const error = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'refused three times',
+      maxRetries: 0,
+    }).catch((e: unknown) => e);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect((error as APICallError).message).toMatch(/websocket_stream_limit_reached/);
+    await vi.waitFor(() => expect(poolOf(mock).stats().inFlight).toBe(0));
+    // The server refused lane-3 as it refused the two before it: the next call goes on lane-4.
+    const next = await generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'next' });
+    expect(wsMeta(next.providerMetadata)).toMatchObject({ lane: 'lane-4', retries: 0 });
+    expect(mock.server.requests.map((r) => r.streamId)).toEqual([
+      'lane-1',
+      'lane-2',
+      'lane-3',
+      'lane-4',
+    ]);
+  });
+
   it('invalid_stream_id fails that call with what to do; the other lanes are untouched', async () => {
     mock = await lanesMock();
     mock.server.fault({ type: 'error-event', code: 'invalid_stream_id', streamId: 'lane-1' });

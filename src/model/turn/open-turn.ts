@@ -277,6 +277,12 @@ function failTurn(
  * not speak lanes as OpenAI documents them: the lane is retired and the error says what to do.
  */
 function failOnServerError(leased: LeasedLane, error: ServerError, context: ErrorContext) {
+  if (error.code === 'websocket_stream_limit_reached' && leased.connection.multiplexed) {
+    // Past the last resend: the server took no request on this lane either; retired as a resend
+    // retires it, or every later call would be refused on it first.
+    leased.retire();
+    return toAPICallError(error, context);
+  }
   if (error.code !== 'invalid_stream_id') {
     leased.abandon(`request failed: ${error.code ?? 'error'}`);
     return toAPICallError(error, context);
