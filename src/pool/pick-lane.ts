@@ -7,6 +7,34 @@ export type LanePick = { connection: Connection; lane: Lane; forkFrom?: Lane };
 /** The lane whose cache holds a call's chain head. */
 export type OwnLane = { connection: Connection; lane: Lane };
 
+/** Sockets a resend would rather not use: the one that failed it, those opened before a failure. */
+export type SocketFilter = { avoid?: ReadonlySet<number>; freshSince?: number };
+
+/**
+ * The sockets of a scope a call may use that have room for one more response: not failed, not
+ * in `avoid`, opened since `freshSince` (with lanes off none: a resend needs a new socket), and
+ * younger than `maxSocketAgeMs` (an idle one past it is closed on the way).
+ */
+export function candidateSockets(
+  set: ReadonlySet<Connection> | undefined,
+  { avoid, freshSince }: SocketFilter,
+  limits: { lanes: number; maxInFlight: number; maxSocketAgeMs: number },
+): Connection[] {
+  const sockets: Connection[] = [];
+  if (!set || (freshSince !== undefined && limits.lanes === 0)) return sockets;
+  const oldest = Date.now() - limits.maxSocketAgeMs;
+  for (const c of set) {
+    if (c.failure || avoid?.has(c.id) || c.inFlight >= limits.maxInFlight) continue;
+    if (freshSince !== undefined && c.openedAt < freshSince) continue;
+    if (c.openedAt <= oldest) {
+      if (!c.busy) c.close('socket age limit');
+      continue;
+    }
+    sockets.push(c);
+  }
+  return sockets;
+}
+
 /**
  * Which lane a call gets, in order (docs/architecture.md, "The pool"). `sockets` are the scope's
  * sockets this call may use that have room for one more response; `own` the lane holding the

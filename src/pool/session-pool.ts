@@ -11,56 +11,16 @@ import {
   lastUseOfIdlePool,
   trimIdle,
 } from './idle-sockets';
-import type { Lane } from './lane';
-import { type LanePick, pickLane, pickLeastRecentLane } from './pick-lane';
+import type { AcquireRequest, Lease } from './lease';
+import {
+  candidateSockets,
+  type LanePick,
+  pickLane,
+  pickLeastRecentLane,
+  type SocketFilter,
+} from './pick-lane';
 import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
-import type { WebSocketConstructor } from './socket-handle';
 import { type QueuePlace, WaitQueue } from './wait-queue';
-
-export type AcquireRequest = {
-  /** Credential scope: sockets are never shared across scopes. */
-  scope: string;
-  url: string;
-  /**
-   * Upgrade headers; called once per new socket (API keys may rotate). Synchronous, so a new
-   * socket is in the pool at once and concurrent calls can share its lanes while it opens.
-   */
-  headers: () => Record<string, string>;
-  webSocket: WebSocketConstructor | undefined;
-  /** Prefer the lane whose latest response is this id (it can continue it as a delta). */
-  preferHeadId?: string;
-  /** Do not hand out these sockets (e.g. the one that just failed). */
-  avoid?: ReadonlySet<number>;
-  /**
-   * A resend after a socket failed at this time: only a socket opened since may carry it. (With
-   * lanes off, always a new socket.)
-   */
-  freshSince?: number;
-  signal?: AbortSignal;
-  /**
-   * The pool's `generation` when the call began: a close() since fails it, even one that came
-   * while it prepared or between its attempts. Default: the generation at this acquire.
-   */
-  generation?: number;
-  /** The call's place in the wait queue, kept across its attempts (a resend keeps it). */
-  place?: QueuePlace;
-  /** Stands for the call at the event loop's slices (`sliceRoom`). */
-  sliceKey?: object;
-  maxPayload: number;
-};
-
-/** A lane of a socket, handed to one call until `release`. */
-export type Lease = {
-  connection: Connection;
-  lane: Lane;
-  /** The socket was open before this call. */
-  reused: boolean;
-  /**
-   * The busy lane of this socket that holds the call's chain head: the call may fork it onto its
-   * own lane. That lane is held (not handed out) until `endHold`.
-   */
-  forkFrom: Lane | undefined;
-};
 
 /**
  * Sockets keyed by credential scope, each offering one lane (lanes off) or `lanes` named lanes.
@@ -80,7 +40,12 @@ export class SessionPool {
   private readonly maxInFlight: number;
 
   constructor(readonly settings: PoolSettings) {
-    this.queue = new WaitQueue(settings);
+    // Room a waiting call may be able to use: a socket can open, or one has a free lane.
+    this.queue = new WaitQueue(settings, () => {
+      if (this.total < settings.maxSockets) return true;
+      const oldest = Date.now() - settings.maxSocketAgeMs;
+      return hasFreeLane(this.connections, this.maxInFlight, oldest);
+    });
     this.sweep = new IdleSweep(this.connections, settings);
     this.maxInFlight = settings.lanes > 0 ? Math.min(MAX_IN_FLIGHT_PER_SOCKET, settings.lanes) : 1;
   }
@@ -132,7 +97,7 @@ export class SessionPool {
       const picked = pickLane(sockets, this.heads.get(request.preferHeadId), multiplexed);
       if (picked) {
         const taking = this.take(picked, request);
-        this.passOn(place);
+        this.queue.passOn(place);
         const lease = await taking;
         if (lease) return lease;
         continue;
@@ -153,7 +118,7 @@ export class SessionPool {
       }
       evictLeastRecentIdle(this.connections);
       if (this.total < this.settings.maxSockets) return this.connectAndPassOn(request, place);
-      this.passOn(place);
+      this.queue.passOn(place);
       await this.queue.wait(deadline, request.signal, place);
       // A release woke this call for its lane: one that gave up since passes the wake-up on, or
       // the next waiter would sleep on while the lane is free.
@@ -164,24 +129,8 @@ export class SessionPool {
   /** A new socket's other lanes are room for the calls behind this one. */
   private connectAndPassOn(request: AcquireRequest, place: QueuePlace): Promise<Lease> {
     const connecting = this.connect(request);
-    this.passOn(place);
+    this.queue.passOn(place);
     return connecting;
-  }
-
-  /**
-   * While there is room, a call passes on the wake-up that may have brought it here: once it
-   * has reserved its lane, for room left over (one release can make room for several calls: a
-   * new socket's other lanes); when it found nothing it can use, for room that may suit a call
-   * behind it (a lane of another key's socket, or of the socket this call must avoid). Either
-   * way that call would otherwise sleep on beside a free lane.
-   */
-  private passOn(place: QueuePlace): void {
-    if (this.queue.length === 0) return;
-    const oldest = Date.now() - this.settings.maxSocketAgeMs;
-    const room =
-      this.total < this.settings.maxSockets ||
-      hasFreeLane(this.connections, this.maxInFlight, oldest);
-    if (room) this.queue.wakeAfter(place);
   }
 
   /**
@@ -232,21 +181,9 @@ export class SessionPool {
   }
 
   /** The scope's sockets this call may use that have room for one more response. */
-  private candidates(request: AcquireRequest): Connection[] {
-    const set = this.connections.get(request.scope);
-    const sockets: Connection[] = [];
-    if (!set || (request.freshSince !== undefined && this.settings.lanes === 0)) return sockets;
-    const oldest = Date.now() - this.settings.maxSocketAgeMs;
-    for (const c of set) {
-      if (c.failure || request.avoid?.has(c.id) || c.inFlight >= this.maxInFlight) continue;
-      if (request.freshSince !== undefined && c.openedAt < request.freshSince) continue;
-      if (c.openedAt <= oldest) {
-        if (!c.busy) c.close('socket age limit');
-        continue;
-      }
-      sockets.push(c);
-    }
-    return sockets;
+  private candidates(request: AcquireRequest, filter: SocketFilter = request): Connection[] {
+    const limits = { ...this.settings, maxInFlight: this.maxInFlight };
+    return candidateSockets(this.connections.get(request.scope), filter, limits);
   }
 
   /**

@@ -32,7 +32,11 @@ export class WaitQueue {
   private readonly waiters: Waiter[] = [];
   private nextTicket = 0;
 
-  constructor(private readonly settings: PoolSettings) {}
+  constructor(
+    private readonly settings: PoolSettings,
+    /** Whether the pool has room some waiting call may be able to use. */
+    private readonly hasRoom: () => boolean,
+  ) {}
 
   get length(): number {
     return this.waiters.length;
@@ -114,6 +118,17 @@ export class WaitQueue {
         ? this.waiters[0]
         : this.waiters.find((w) => w.ticket > ticket);
     next?.wake();
+  }
+
+  /**
+   * While there is room, a call passes on the wake-up that may have brought it here: once it
+   * has reserved its lane, for room left over (one release can make room for several calls: a
+   * new socket's other lanes); when it found nothing it can use, for room that may suit a call
+   * behind it (a lane of another key's socket, or of the socket this call must avoid). Either
+   * way that call would otherwise sleep on beside a free lane.
+   */
+  passOn(place: QueuePlace): void {
+    if (this.waiters.length > 0 && this.hasRoom()) this.wakeAfter(place);
   }
 
   wakeAll(): void {

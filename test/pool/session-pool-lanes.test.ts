@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AcquireRequest, Lease, SessionPool } from '../../src/pool/session-pool';
+import type { AcquireRequest, Lease } from '../../src/pool/lease';
+import type { SessionPool } from '../../src/pool/session-pool';
 import { usePool } from './use-pool';
 
 const harness = usePool({ lanes: 32 });

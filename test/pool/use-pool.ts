@@ -1,6 +1,7 @@
 import { afterEach } from 'vitest';
+import type { AcquireRequest } from '../../src/pool/lease';
 import { type PoolSettings, resolvePoolSettings } from '../../src/pool/pool-settings';
-import { type AcquireRequest, SessionPool } from '../../src/pool/session-pool';
+import { SessionPool } from '../../src/pool/session-pool';
 import { type SocketServer, type SocketServerOptions, startSocketServer } from './socket-server';
 
 /**

@@ -1,4 +1,4 @@
-import type { Lease } from '../../pool/session-pool';
+import type { Lease } from '../../pool/lease';
 import type { QueuePlace } from '../../pool/wait-queue';
 import { delay } from '../../util/deadline';
 import { isRetryableUpgrade } from './transport-errors';

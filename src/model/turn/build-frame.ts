@@ -1,4 +1,4 @@
-import type { Lease } from '../../pool/session-pool';
+import type { Lease } from '../../pool/lease';
 import { type ItemTexts, itemsJson } from '../chain/item-chain';
 import { planResend, planTurn, type TurnPlan } from '../chain/plan-turn';
 import { withTelemetryView } from '../request/telemetry-view';

@@ -1,6 +1,7 @@
 import type { Connection } from '../../pool/connection';
 import type { Lane } from '../../pool/lane';
-import type { Lease, SessionPool } from '../../pool/session-pool';
+import type { Lease } from '../../pool/lease';
+import type { SessionPool } from '../../pool/session-pool';
 import { unrefTimer } from '../../util/deadline';
 import type { EventQueue } from './event-queue';
 
