@@ -83,6 +83,11 @@ export function pickLeastRecentLane(sockets: readonly Connection[]): LanePick | 
   return best;
 }
 
+/** Any free lane: one that holds no chain, else the least recently used chain's (lanes on). */
+export function pickAnyLane(sockets: readonly Connection[]): LanePick | undefined {
+  return pickLane(sockets, undefined, true) ?? pickLeastRecentLane(sockets);
+}
+
 /** A free lane that holds no chain (lanes are taken in order: `lane-1` first). */
 function emptyLane(connection: Connection): Lane | undefined {
   for (const lane of connection.lanes) if (lane.free && lane.headId === undefined) return lane;

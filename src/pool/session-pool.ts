@@ -15,6 +15,7 @@ import type { AcquireRequest, Lease } from './lease';
 import {
   candidateSockets,
   type LanePick,
+  pickAnyLane,
   pickLane,
   pickLeastRecentLane,
   type SocketFilter,
@@ -118,6 +119,12 @@ export class SessionPool {
       }
       evictLeastRecentIdle(this.connections);
       if (this.total < this.settings.maxSockets) return this.connectAndPassOn(request, place);
+      const avoided = this.pickAvoided(request);
+      if (avoided) {
+        const lease = await this.take(avoided, request);
+        if (lease) return lease;
+        continue;
+      }
       this.queue.passOn(place);
       await this.queue.wait(deadline, request.signal, place);
       // A release woke this call for its lane: one that gave up since passes the wake-up on, or
@@ -184,6 +191,16 @@ export class SessionPool {
   private candidates(request: AcquireRequest, filter: SocketFilter = request): Connection[] {
     const limits = { ...this.settings, maxInFlight: this.maxInFlight };
     return candidateSockets(this.connections.get(request.scope), filter, limits);
+  }
+
+  /**
+   * Lanes on, a resend kept off some sockets (the one whose lane went silent, which stays open
+   * while that lane drains; those opened before a failure) when no socket can open: a lane of
+   * those, rather than a wait in the queue beside their free lanes until queueTimeoutMs.
+   */
+  private pickAvoided(request: AcquireRequest): LanePick | undefined {
+    const kept = request.avoid?.size || request.freshSince !== undefined;
+    return this.settings.lanes > 0 && kept ? pickAnyLane(this.candidates(request, {})) : undefined;
   }
 
   /**

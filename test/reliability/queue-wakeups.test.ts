@@ -158,3 +158,33 @@ describe('a socket that dies with lanes in flight and calls queued', () => {
     );
   });
 });
+
+describe('a resend while the pool is full', () => {
+  it('no first event in time, the only socket’s other lanes free: the resend takes one of them', async () => {
+    // Lanes on, maxSockets 1: the silent lane drains and keeps its socket open, so no fresh
+    // socket can open. The resend goes out on another lane of that socket rather than wait in
+    // the queue beside its free lanes until queueTimeoutMs.
+    mock = await startMock({
+      pool: { lanes: 4, maxSockets: 1, firstEventTimeoutMs: 300, queueTimeoutMs: 1_000 },
+    });
+    mock.server.fault({ type: 'delay-first-event', ms: 3_000, streamId: 'lane-1' });
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      prompt: 'resent',
+      maxRetries: 0,
+    });
+    expect(result.text).toBe('Echo: resent');
+    expect(wsMeta(result.providerMetadata)).toMatchObject({
+      reason: 'first-event-timeout',
+      retries: 1,
+      lane: 'lane-2',
+    });
+    expect(mock.server.sockets()).toEqual({ open: 1, opened: 1 });
+    await vi.waitFor(
+      () => expect(poolOf(mock!).stats()).toMatchObject({ queued: 0, inFlight: 0 }),
+      {
+        timeout: 5_000,
+      },
+    );
+  });
+});
