@@ -83,6 +83,8 @@ describe('a throw while handling an event ends the turn at once', () => {
       server: { costModel: { perEventMs: 20 } },
       type: 'response.output_text.delta',
       when: undefined,
+      // Mid-response, lanes off: the response cannot be cancelled, so its socket goes.
+      open: 0,
     },
     {
       name: 'doGenerate, ending the turn',
@@ -93,10 +95,12 @@ describe('a throw while handling an event ends the turn at once', () => {
       // own once the terminal event came: that replay throws, before the turn has settled.
       type: 'response.output_item.done',
       when: (mapper: { generating: boolean }) => mapper.generating,
+      // The response had ended: nothing more can come on the socket, which stays for the next.
+      open: 1,
     },
   ])(
     '$name: the call rejects with it, the socket is not left busy',
-    async ({ message, settings, server, type, when }) => {
+    async ({ message, settings, server, type, when, open }) => {
       mock = await startMock(settings, server);
       const boom = new Error(message);
       throwOn(type, boom, when);
@@ -106,7 +110,7 @@ describe('a throw while handling an event ends the turn at once', () => {
         maxRetries: 0,
       }).catch((e) => e);
       expect(error).toBe(boom);
-      expect(poolOf(mock).stats()).toMatchObject({ open: 0, inFlight: 0 });
+      expect(poolOf(mock).stats()).toMatchObject({ open, inFlight: 0 });
     },
   );
 
