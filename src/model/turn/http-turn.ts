@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { openHttpEventStream } from '../../http/http-event-source';
 import type { CallOptions, StreamResult } from '../../types';
+import { parentHead, planResend } from '../chain/plan-turn';
 import { recordHead } from '../chain/record-head';
 import { recordNotCompleted } from '../chain/record-not-completed';
 import {
@@ -24,7 +25,8 @@ import type { TurnCall } from './turn-call';
 
 /**
  * The HTTP streaming fallback (transport 'auto' when the socket cannot carry the call): the same
- * request with full input, through the same event mapper. The finish metadata says why
+ * request with full input (or the user's own `previousResponseId` and the prompt that follows
+ * it), through the same event mapper. The finish metadata says why
  * (`reason`) and what made the socket unusable (`fallbackCause`). A stored response still
  * becomes a chain head, so the conversation's next call can continue it over a socket from the
  * store. The deadlines and the failure rules are the socket path's: a failure or silence before
@@ -39,7 +41,7 @@ export async function streamOverHttp<T>(
 ): Promise<StreamResult<T>> {
   const { config, request } = call;
   const url = config.urls.http;
-  const body = withTelemetryView({ ...request.settings, input: request.input, stream: true });
+  const { plan, body } = httpRequest(call, fallback.reason);
   const { firstEventTimeoutMs, eventTimeoutMs } = config.poolSettings;
   const events = new HttpEvents({
     signal: call.signal,
@@ -74,7 +76,7 @@ export async function streamOverHttp<T>(
     warnings: request.warnings,
     metadata: {
       transport: 'http',
-      inputMode: 'full',
+      inputMode: plan.mode,
       reason: fallback.reason,
       fallbackCause: describeCause(fallback.cause),
       socketReused: false,
@@ -94,13 +96,33 @@ export async function streamOverHttp<T>(
           parts,
           connectionId: -1,
           continued: undefined,
-          parent: undefined,
+          parent: parentHead(call.head, plan),
           digestPart,
         });
       }
     },
   });
   return { stream, request: { body }, response: { headers: responseHeaders } };
+}
+
+/**
+ * The POST body: full input, except that a user's own previousResponseId goes with the prompt
+ * that holds only what follows it, as over a socket and as @ai-sdk/openai sends it.
+ */
+function httpRequest(call: TurnCall, reason: string) {
+  const { request } = call;
+  const plan = planResend(
+    { items: request.input, head: call.head, explicitParent: request.previousResponseId },
+    reason,
+  );
+  const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;
+  const body = withTelemetryView({
+    ...request.settings,
+    ...(previous !== undefined && { previous_response_id: previous }),
+    input: plan.input,
+    stream: true,
+  });
+  return { plan, body };
 }
 
 /**
