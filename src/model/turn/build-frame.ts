@@ -26,6 +26,33 @@ export function planAttempt(
   lease: Lease,
   forcedReason: string | undefined,
 ): TurnPlan {
+  const connection = {
+    id: lease.connection.id,
+    headId: lease.lane.headId,
+    forkable: lease.forkFrom !== undefined,
+  };
+  return planOn(call, connection, forcedReason);
+}
+
+/**
+ * The frame of a call whose input no lane can shorten: it sends its whole input (or the user's
+ * own parent and what follows it) on whatever lane it gets, even the one holding its chain head.
+ * Undefined when that lane would send a delta, whose size is known once the lane is. Lets a call
+ * too large for any socket go over HTTP before it takes (or waits for) one it cannot use.
+ */
+export function laneIndependentFrame(call: TurnCall): Frame | undefined {
+  const { head } = call;
+  const holdingHead = { id: head?.connectionId ?? -1, headId: head?.responseId };
+  const plan = planOn(call, holdingHead, undefined);
+  if (plan.mode === 'delta' && plan.explicit !== true) return undefined;
+  return buildFrame(call, plan, undefined);
+}
+
+function planOn(
+  call: TurnCall,
+  connection: Parameters<typeof planTurn>[0]['connection'],
+  forcedReason: string | undefined,
+): TurnPlan {
   const { input: items, previousResponseId: explicitParent } = call.request;
   const reason = forcedReason ?? (call.config.inputMode === 'full' ? 'input-mode-full' : undefined);
   if (reason) return planResend({ items, head: call.head, explicitParent }, reason);
@@ -34,11 +61,7 @@ export function planAttempt(
     settingsKey: call.settingsKey,
     head: call.head,
     missing: call.missing,
-    connection: {
-      id: lease.connection.id,
-      headId: lease.lane.headId,
-      forkable: lease.forkFrom !== undefined,
-    },
+    connection,
     explicitParent,
   });
 }
@@ -49,7 +72,13 @@ export function planAttempt(
  * made for its fingerprint (`settingsKey`): only the chain link and the input are serialised here,
  * each item once for both the frame and the chain that hashes it (item-chain.ts).
  */
-export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | undefined): Frame {
+export function buildFrame(
+  call: TurnCall,
+  plan: TurnPlan,
+  streamId: string | undefined,
+  /** Item texts a frame of the same call noted already (`laneIndependentFrame`'s). */
+  noted?: ItemTexts,
+): Frame {
   const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;
   const body = withTelemetryView({
     type: 'response.create',
@@ -59,7 +88,7 @@ export function buildFrame(call: TurnCall, plan: TurnPlan, streamId: string | un
     input: plan.input,
   });
   // The same text as JSON.stringify(body): the settings never hold the keys added around them.
-  const itemTexts: ItemTexts = new Map();
+  const itemTexts: ItemTexts = noted ?? new Map();
   const settings = call.settingsKey.length > 2 ? `${call.settingsKey.slice(1, -1)},` : '';
   const text =
     `{"type":"response.create",${settings}` +
