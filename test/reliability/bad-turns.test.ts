@@ -84,6 +84,27 @@ describe('after a turn that went wrong, the next call continues the last good re
     expect(four.meta).toMatchObject({ inputMode: 'delta', retries: 0 });
   });
 
+  it('in another process on the HTTP fallback: resent with the item inline, as over a socket', async () => {
+    const [a, b] = [setup.instance(), setup.instance({ webSocket: null })];
+    const one = await chat(a, [], 'First');
+    setup.server.fault({ type: 'terminate-after-events', events: 5 });
+    const history = await badTurn(a, one.history, 'Second');
+    // Without the resend, every call of the conversation would be refused: the history names it.
+    const three = await chat(b, history, 'Third');
+    expect(three.meta).toMatchObject({ transport: 'http', inputMode: 'full', retries: 1 });
+    const refused = records()[records().length - 2];
+    expect(refused).toMatchObject({ transport: 'http', status: 'error' });
+    expect(refused.error?.message).toMatch(/^Item with id 'msg_\d+' not found\./);
+    expect(inputTypes(last())).toEqual([
+      'message:user',
+      'item_reference',
+      'message:user',
+      'message:assistant',
+      'message:user',
+    ]);
+    expect(contextTexts(last())).toEqual(['First', 'Echo: First', 'Second', 'Echo:', 'Third']);
+  });
+
   it('after an abort mid-stream: the partial answer the app keeps goes inline', async () => {
     // Events spaced out, so that the abort lands mid-stream.
     await setup.restart({ costModel: { perEventMs: 20 } });

@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { openHttpEventStream } from '../../http/http-event-source';
+import { openaiErrorSchema } from '../../http/openai-error-handler';
 import type { CallOptions, StreamResult } from '../../types';
 import { parentHead, planResend } from '../chain/plan-turn';
 import { recordHead } from '../chain/record-head';
@@ -12,6 +13,7 @@ import {
 } from '../events/server-error';
 import { withTelemetryView } from '../request/telemetry-view';
 import { isOutputEvent } from './await-first-output';
+import { unknownItemOf } from './classify-first-output';
 import type { BreakOff } from './event-pump';
 import { HttpEvents } from './http-events';
 import type { UseHttp } from './open-turn';
@@ -39,32 +41,10 @@ export async function streamOverHttp<T>(
   fallback: UseHttp,
   convert: PartConverter<T> | undefined,
 ): Promise<StreamResult<T>> {
-  const { config, request } = call;
-  const url = config.urls.http;
-  const { plan, body } = httpRequest(call, fallback.reason);
-  const { firstEventTimeoutMs, eventTimeoutMs } = config.poolSettings;
-  const events = new HttpEvents({
-    signal: call.signal,
-    calls: config.httpCalls,
-    firstEventTimeoutMs,
-    eventTimeoutMs,
-  });
-  const context: ErrorContext = { url, requestBodyValues: body };
-  const opened = await events
-    .open((abortSignal) =>
-      openHttpEventStream({
-        url,
-        headers: call.httpHeaders,
-        body,
-        fetch: config.fetch,
-        abortSignal,
-      }),
-    )
-    .catch((error: unknown) => {
-      throw events.stopped ? stoppedBeforeOutput(call, events, false, context) : error;
-    });
+  const { config } = call;
+  const { events, opened, plan, body, context, retries } = await openEvents(call, fallback);
   const { responseHeaders, requestBytes } = opened;
-  context.responseHeaders = responseHeaders;
+  const { request } = call;
   await readToFirstOutput(call, events, context);
   const stream = streamEvents({
     convert,
@@ -81,12 +61,12 @@ export async function streamOverHttp<T>(
       fallbackCause: describeCause(fallback.cause),
       socketReused: false,
       requestBytes,
-      retries: fallback.retries,
+      retries,
       lane: null,
     },
     providerOptionsName: config.providerOptionsName,
     signal: call.signal,
-    url,
+    url: context.url,
     settle: async ({ terminalType, parts, failed, digestPart }) => {
       events.close();
       const name = config.providerOptionsName;
@@ -103,6 +83,65 @@ export async function streamOverHttp<T>(
     },
   });
   return { stream, request: { body }, response: { headers: responseHeaders } };
+}
+
+/** Resends of a call whose history names items the server never stored (as over a socket). */
+const MAX_ITEM_RESENDS = 2;
+
+/**
+ * Posts the request and opens its events. A 400 `Item with id '…' not found` for an item of a
+ * response that broke off in another process (the server never stored it) is resent with that
+ * response's items inline, as over a socket (`item-not-found`): else no call of the conversation
+ * could ever go through.
+ */
+async function openEvents(call: TurnCall, fallback: UseHttp) {
+  const { config } = call;
+  const url = config.urls.http;
+  const { firstEventTimeoutMs, eventTimeoutMs } = config.poolSettings;
+  for (let retries = fallback.retries, resends = 0; ; resends++) {
+    const { plan, body } = httpRequest(call, fallback.reason);
+    const events = new HttpEvents({
+      signal: call.signal,
+      calls: config.httpCalls,
+      firstEventTimeoutMs,
+      eventTimeoutMs,
+    });
+    const context: ErrorContext = { url, requestBodyValues: body };
+    try {
+      const opened = await events.open((abortSignal) =>
+        openHttpEventStream({
+          url,
+          headers: call.httpHeaders,
+          body,
+          fetch: config.fetch,
+          abortSignal,
+        }),
+      );
+      context.responseHeaders = opened.responseHeaders;
+      return { events, opened, plan, body, context, retries };
+    } catch (error) {
+      if (events.stopped) throw stoppedBeforeOutput(call, events, false, context);
+      const unknown = unknownItemOfResponse(error);
+      if (unknown === undefined || resends >= MAX_ITEM_RESENDS) throw error;
+      if (!(await call.inlineItem(unknown))) throw error;
+      retries++;
+    }
+  }
+}
+
+/** The item a refused POST says the server never stored, if that is why it was refused. */
+function unknownItemOfResponse(error: unknown): string | undefined {
+  if (!APICallError.isInstance(error)) return undefined;
+  const parsed = openaiErrorSchema.safeParse(error.data);
+  if (!parsed.success) return undefined;
+  const { message, param } = parsed.data.error;
+  return unknownItemOf({
+    message,
+    param: typeof param === 'string' ? param : null,
+    status: error.statusCode,
+    code: null,
+    type: null,
+  });
 }
 
 /**
