@@ -58,6 +58,35 @@ describe('a call too large for any socket goes over HTTP without one', () => {
     expect(mock.server.requests).toHaveLength(0);
   });
 
+  it('nor does a continuation whose delta is too large', async () => {
+    mock = await startMock({ maxFrameBytes: 2_000, pool: { maxSockets: 1, queueTimeoutMs: 500 } });
+    const model = mock.provider('gpt-4.1-mini');
+    const first = await generateText({ model, prompt: 'Turn one' });
+    // Another conversation takes the pool's one socket and keeps it busy.
+    mock.server.fault({ type: 'delay-first-event', ms: 10_000, transport: 'websocket' });
+    const controller = new AbortController();
+    const busy = generateText({ model, prompt: 'slow', abortSignal: controller.signal }).catch(
+      () => undefined,
+    );
+    await vi.waitFor(() => expect(mock?.server.requests).toHaveLength(2));
+    const second = await generateText({
+      model,
+      messages: [
+        { role: 'user', content: 'Turn one' },
+        ...first.responseMessages,
+        { role: 'user', content: big },
+      ],
+      maxRetries: 0,
+    });
+    expect(wsMeta(second.providerMetadata)).toMatchObject({
+      transport: 'http',
+      reason: 'frame-too-large',
+    });
+    expect(mock.server.requests[1].status).toBe('in_progress');
+    controller.abort();
+    await busy;
+  });
+
   it('a continuation whose delta fits still goes over the socket', async () => {
     mock = await startMock({ maxFrameBytes: 2_000 });
     const model = mock.provider('gpt-4.1-mini');

@@ -35,17 +35,15 @@ export function planAttempt(
 }
 
 /**
- * The frame of a call whose input no lane can shorten: it sends its whole input (or the user's
- * own parent and what follows it) on whatever lane it gets, even the one holding its chain head.
- * Undefined when that lane would send a delta, whose size is known once the lane is. Lets a call
- * too large for any socket go over HTTP before it takes (or waits for) one it cannot use.
+ * The smallest frame any lane could send for the call: the one on a lane holding its chain head
+ * (a delta when the delta rule allows one; else the whole input, as on every lane). A call whose
+ * smallest frame is too large for a socket goes over HTTP before it takes (or waits for) a socket
+ * it cannot use.
  */
-export function laneIndependentFrame(call: TurnCall): Frame | undefined {
+export function smallestFrame(call: TurnCall): Frame {
   const { head } = call;
   const holdingHead = { id: head?.connectionId ?? -1, headId: head?.responseId };
-  const plan = planOn(call, holdingHead, undefined);
-  if (plan.mode === 'delta' && plan.explicit !== true) return undefined;
-  return buildFrame(call, plan, undefined);
+  return buildFrame(call, planOn(call, holdingHead, undefined), undefined);
 }
 
 function planOn(
@@ -76,7 +74,7 @@ export function buildFrame(
   call: TurnCall,
   plan: TurnPlan,
   streamId: string | undefined,
-  /** Item texts a frame of the same call noted already (`laneIndependentFrame`'s). */
+  /** Item texts a frame of the same call noted already (`smallestFrame`'s). */
   noted?: ItemTexts,
 ): Frame {
   const previous = plan.mode === 'delta' ? plan.previousResponseId : undefined;

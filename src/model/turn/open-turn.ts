@@ -6,7 +6,7 @@ import { hashInput } from '../chain/sign-head';
 import { type ServerError, toAPICallError } from '../events/server-error';
 import { acquireSocket } from './acquire-socket';
 import { awaitFirstOutput, type FirstOutput } from './await-first-output';
-import { buildFrame, type Frame, laneIndependentFrame, planAttempt } from './build-frame';
+import { buildFrame, type Frame, planAttempt, smallestFrame } from './build-frame';
 import { classifyFirstOutput, type Outcome, unknownItemOf } from './classify-first-output';
 import type { EventQueue } from './event-queue';
 import { LeasedLane } from './leased-lane';
@@ -78,10 +78,10 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     );
   }
   // Too large on any lane: HTTP at once, neither opening a socket nor waiting for one.
-  const unshortened = laneIndependentFrame(call);
-  if (unshortened && unshortened.bytes > config.maxFrameBytes) {
-    context.requestBodyValues = unshortened.body;
-    return frameTooLarge(call, context, unshortened.bytes, 0);
+  const smallest = smallestFrame(call);
+  if (smallest.bytes > config.maxFrameBytes) {
+    context.requestBodyValues = smallest.body;
+    return frameTooLarge(call, context, smallest.bytes, 0);
   }
   const attempt: Attempt = {
     retries: 0,
@@ -113,7 +113,7 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     const plan = planAttempt(call, leased.lease, attempt.forcedReason);
     // Only a fork keeps its source lane from moving on until it has started.
     if (plan.reason !== 'continuation-fork') leased.endHold();
-    const frame = buildFrame(call, plan, leased.lane.streamId, unshortened?.itemTexts);
+    const frame = buildFrame(call, plan, leased.lane.streamId, smallest.itemTexts);
     context.requestBodyValues = frame.body;
     if (frame.bytes > config.maxFrameBytes) {
       leased.release();
