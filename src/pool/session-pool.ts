@@ -1,5 +1,6 @@
 import { sliceRoom } from '../util/event-loop-slice';
 import { Connection, nextConnectionId } from './connection';
+import { ConnectionError } from './connection-error';
 import { HeadIndex } from './head-index';
 import {
   closeIdleSockets,
@@ -126,7 +127,7 @@ export class SessionPool {
         continue;
       }
       this.queue.passOn(place);
-      await this.queue.wait(deadline, request.signal, place);
+      await this.queue.wait(deadline, request.signal, place, request.scope);
       // A release woke this call for its lane: one that gave up since passes the wake-up on, or
       // the next waiter would sleep on while the lane is free.
       if (request.signal?.aborted) this.queue.wakeAfter(place);
@@ -256,7 +257,11 @@ export class SessionPool {
         this.total--;
         this.queue.wakeOne();
       } else this.leaveOpening(lease);
-      throw request.signal?.aborted ? request.signal.reason : error;
+      if (request.signal?.aborted) throw request.signal.reason;
+      // Calls of the scope queued for room would get the same answer: they share it, as the
+      // socket's lane sharers do, rather than wait to retry until queueTimeoutMs fails them.
+      if (error instanceof ConnectionError) this.queue.failScope(request.scope, error);
+      throw error;
     }
   }
 

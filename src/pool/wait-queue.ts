@@ -20,7 +20,12 @@ export class PoolError extends Error {
  */
 export type QueuePlace = { ticket?: number; queued?: boolean };
 
-type Waiter = { ticket: number; wake(): void };
+type Waiter = {
+  ticket: number;
+  scope: string | undefined;
+  wake(): void;
+  fail(error: unknown): void;
+};
 
 /**
  * The calls waiting for a lane when every socket is busy, oldest first: bounded
@@ -55,10 +60,16 @@ export class WaitQueue {
   }
 
   /**
-   * Resolves when woken; rejects at the deadline, on abort, or at once when the queue is full (a
-   * call that waited before keeps its place: it was let in already).
+   * Resolves when woken; rejects at the deadline, on abort, at once when the queue is full (a
+   * call that waited before keeps its place: it was let in already), or with the failure of its
+   * scope's upgrade (`failScope`).
    */
-  wait(deadline: number, signal: AbortSignal | undefined, place: QueuePlace): Promise<void> {
+  wait(
+    deadline: number,
+    signal: AbortSignal | undefined,
+    place: QueuePlace,
+    scope?: string,
+  ): Promise<void> {
     if (!place.queued && this.waiters.length >= this.settings.maxQueuedCalls) {
       throw new PoolError(
         'queue-full',
@@ -89,10 +100,16 @@ export class WaitQueue {
       });
       const waiter: Waiter = {
         ticket,
+        scope,
         wake: () => {
           timer.cancel();
           leave();
           resolve();
+        },
+        fail: (error) => {
+          timer.cancel();
+          leave();
+          reject(error);
         },
       };
       // In ticket order: a new call at the end, one that waits again where it was.
@@ -129,6 +146,11 @@ export class WaitQueue {
    */
   passOn(place: QueuePlace): void {
     if (this.waiters.length > 0 && this.hasRoom()) this.wakeAfter(place);
+  }
+
+  /** The calls of `scope` that wait fail with `error` (a failed upgrade they would get too). */
+  failScope(scope: string, error: unknown): void {
+    for (const waiter of this.waiters.slice()) if (waiter.scope === scope) waiter.fail(error);
   }
 
   wakeAll(): void {
