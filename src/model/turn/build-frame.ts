@@ -40,10 +40,32 @@ export function planAttempt(
  * smallest frame is too large for a socket goes over HTTP before it takes (or waits for) a socket
  * it cannot use.
  */
-export function smallestFrame(call: TurnCall): Frame {
+export function smallestFrame(call: TurnCall): Frame & { plan: TurnPlan } {
   const { head } = call;
   const holdingHead = { id: head?.connectionId ?? -1, headId: head?.responseId };
-  return buildFrame(call, planOn(call, holdingHead, undefined), undefined);
+  const plan = planOn(call, holdingHead, undefined);
+  return { ...buildFrame(call, plan, undefined), plan };
+}
+
+/**
+ * The frame for `plan` on a lane named `streamId`: `smallest` itself when it sends the same (no
+ * lane name, the same parent and input items), as on the lane holding the head with lanes off,
+ * else one built for it, reusing the item texts `smallest` noted.
+ */
+export function frameFor(
+  call: TurnCall,
+  plan: TurnPlan,
+  streamId: string | undefined,
+  smallest: Frame & { plan: TurnPlan },
+): Frame {
+  if (streamId === undefined && sameRequest(plan, smallest.plan)) return smallest;
+  return buildFrame(call, plan, streamId, smallest.itemTexts);
+}
+
+function sameRequest(a: TurnPlan, b: TurnPlan): boolean {
+  const parent = (plan: TurnPlan) => (plan.mode === 'delta' ? plan.previousResponseId : undefined);
+  if (parent(a) !== parent(b) || a.input.length !== b.input.length) return false;
+  return a.input.every((item, i) => item === b.input[i]);
 }
 
 function planOn(

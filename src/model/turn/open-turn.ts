@@ -6,7 +6,7 @@ import { hashInput } from '../chain/sign-head';
 import { type ServerError, toAPICallError } from '../events/server-error';
 import { acquireSocket } from './acquire-socket';
 import { awaitFirstOutput, type FirstOutput } from './await-first-output';
-import { buildFrame, type Frame, planAttempt, smallestFrame } from './build-frame';
+import { type Frame, frameFor, planAttempt, smallestFrame } from './build-frame';
 import { classifyFirstOutput, type Outcome, unknownItemOf } from './classify-first-output';
 import type { EventQueue } from './event-queue';
 import { LeasedLane } from './leased-lane';
@@ -113,7 +113,7 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     const plan = planAttempt(call, leased.lease, attempt.forcedReason);
     // Only a fork keeps its source lane from moving on until it has started.
     if (plan.reason !== 'continuation-fork') leased.endHold();
-    const frame = buildFrame(call, plan, leased.lane.streamId, smallest.itemTexts);
+    const frame = frameFor(call, plan, leased.lane.streamId, smallest);
     context.requestBodyValues = frame.body;
     if (frame.bytes > config.maxFrameBytes) {
       leased.release();

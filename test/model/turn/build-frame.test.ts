@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnPlan } from '../../../src/model/chain/plan-turn';
-import { buildFrame } from '../../../src/model/turn/build-frame';
+import { buildFrame, frameFor } from '../../../src/model/turn/build-frame';
 import type { TurnCall } from '../../../src/model/turn/turn-call';
 
 const input = [{ role: 'user', content: [{ type: 'input_text', text: 'hi "there" ✓' }] }];
@@ -53,5 +53,27 @@ describe('buildFrame', () => {
     );
     // Each frame notes its own: none outlives the frame through the call.
     expect(buildFrame(call, plan, undefined).itemTexts).not.toBe(frame.itemTexts);
+  });
+});
+
+describe('frameFor', () => {
+  const call = callWith({ model: 'gpt-4.1-mini' });
+  const smallest = { ...buildFrame(call, delta, undefined), plan: delta };
+
+  it('sends the smallest frame as it is when the lane sends the same (lanes off)', () => {
+    const sameOnLane = { ...delta, reason: 'continuation-from-store', input: [...input] };
+    expect(frameFor(call, sameOnLane as TurnPlan, undefined, smallest)).toBe(smallest);
+  });
+
+  it('builds another for another request or a named lane, reusing the item texts', () => {
+    for (const [plan, streamId] of [
+      [full, undefined],
+      [delta, 'lane-1'],
+    ] as const) {
+      const frame = frameFor(call, plan, streamId, smallest);
+      expect(frame).not.toBe(smallest);
+      expect(frame.text).toBe(JSON.stringify(frame.body));
+      expect(frame.itemTexts).toBe(smallest.itemTexts);
+    }
   });
 });
