@@ -46,19 +46,40 @@ export class HttpEvents {
     if (signal?.aborted) this.stop('aborted');
   }
 
-  /** Makes the request, which `post` aborts on `signal`; the first event's deadline starts now. */
+  /**
+   * Makes the request, which `post` aborts on `signal`; the first event's deadline starts now. A
+   * stop ends the wait for the answer even when `fetch` ignores its signal (a wrapper that drops
+   * it): the call does not wait for an answer that may never come, and one that comes later has
+   * its body cancelled at once.
+   */
   async open(post: (signal: AbortSignal) => Promise<HttpEventStream>): Promise<HttpEventStream> {
     this.deadline.wait(this.args.firstEventTimeoutMs);
+    const posting = post(this.controller.signal);
     try {
-      const opened = await post(this.controller.signal);
+      const opened = await Promise.race([posting, this.whenStopped()]);
       this.reader = opened.events.getReader();
-      // A fetch that ignores its signal may answer after the stop: its body goes at once.
+      // Answered and stopped in the same turn: the body goes at once.
       if (this.stopped) this.reader.cancel().catch(() => {});
       return opened;
     } catch (error) {
       this.close();
+      if (this.stopped) {
+        posting.then(
+          (late) => late.events.cancel().catch(() => {}),
+          () => {},
+        );
+      }
       throw error;
     }
+  }
+
+  /** Rejects once the response is stopped (the controller aborted). */
+  private whenStopped(): Promise<never> {
+    const { signal } = this.controller;
+    return new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
   }
 
   /** The next event, or how the events ended (a stop included). */
