@@ -16,10 +16,17 @@ export function isRetryableUpgrade(error: unknown): boolean {
   );
 }
 
+/**
+ * Upgrade statuses that say this server offers no WebSocket mode at this URL: 426, and the 404 or
+ * 405 of a gateway or proxy that answers the upgrade as a plain GET of the path (the Upgrade
+ * header unknown to it, or stripped on the way). Retrying cannot help.
+ */
+const NO_WEBSOCKET_HERE = new Set([404, 405, 426]);
+
 /** The upgrade can never work here; with transport 'auto' the call goes over HTTP instead. */
 export function isUpgradeImpossible(error: unknown): boolean {
   if (!(error instanceof ConnectionError)) return false;
-  return error.failure.kind === 'rejected' && error.failure.status === 426;
+  return error.failure.kind === 'rejected' && NO_WEBSOCKET_HERE.has(error.failure.status);
 }
 
 /** A clear, typed error for a socket-level failure. Never contains headers (API keys). */
@@ -53,8 +60,8 @@ export function toTransportError(error: unknown, context: Context): unknown {
         ? 'OpenAI WebSocket authentication failed (HTTP 401 at the upgrade): check the API key (apiKey setting or OPENAI_API_KEY).'
         : status === 403
           ? 'OpenAI WebSocket upgrade forbidden (HTTP 403): the key may lack access to this model or project, or the server is shedding load.'
-          : status === 426
-            ? 'The server refused the WebSocket upgrade (HTTP 426): use transport "auto" to fall back to HTTP.'
+          : NO_WEBSOCKET_HERE.has(status)
+            ? `The server refused the WebSocket upgrade (HTTP ${status}): it offers no WebSocket mode at this URL; use transport "auto" to fall back to HTTP.`
             : `OpenAI WebSocket upgrade failed with HTTP ${status}.`;
     return new APICallError({
       // As @ai-sdk/openai words a refused POST: the server's own message ("Incorrect API key
@@ -70,7 +77,9 @@ export function toTransportError(error: unknown, context: Context): unknown {
       data: parsed,
       cause: error,
       isRetryable:
-        status !== 401 && status !== 426 && (status === 403 || status === 429 || status >= 500),
+        status !== 401 &&
+        !NO_WEBSOCKET_HERE.has(status) &&
+        (status === 403 || status === 429 || status >= 500),
     });
   }
   if (failure.kind === 'closed-by-client') {
