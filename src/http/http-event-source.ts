@@ -45,8 +45,13 @@ export async function openHttpEventStream(args: {
     headers: args.headers,
     body: args.body,
     failedResponseHandler: openaiFailedResponseHandler,
-    successfulResponseHandler: (options) =>
-      eventsHandler({ ...options, response: withLimitedEvents(options.response, maxEventBytes) }),
+    successfulResponseHandler: async (options) => {
+      await refuseOtherBodies(options);
+      return eventsHandler({
+        ...options,
+        response: withLimitedEvents(options.response, maxEventBytes),
+      });
+    },
     abortSignal: args.abortSignal,
     fetch: refusingRedirects(args.fetch ?? globalThis.fetch, args.body),
   });
@@ -67,6 +72,58 @@ export async function openHttpEventStream(args: {
 }
 
 const eventsHandler = createEventSourceResponseHandler(anyEvent);
+
+/** How much of a body that is not an event stream the error keeps as `responseBody`. */
+const MAX_REFUSED_BODY_CHARS = 64 * 1024;
+
+/**
+ * A 2xx whose body says it is not an event stream (the HTML page of a proxy or captive portal,
+ * the JSON of a gateway that ignores `stream: true`): read as one, it holds no event, and the
+ * call would end empty without an error. It fails instead, non-retryable, with the body's start.
+ * A body without a content type is read as events.
+ */
+async function refuseOtherBodies(options: {
+  url: string;
+  requestBodyValues: unknown;
+  response: Response;
+}): Promise<void> {
+  const { url, requestBodyValues, response } = options;
+  const type = response.headers.get('content-type');
+  if (type === null || /text\/event-stream/i.test(type)) return;
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  throw new APICallError({
+    message: `The HTTP fallback expected an event stream (text/event-stream) and got a ${response.status} response of type ${type}.`,
+    url,
+    requestBodyValues,
+    statusCode: response.status,
+    responseHeaders: headers,
+    responseBody: await startOf(response.body),
+    isRetryable: false,
+  });
+}
+
+/** The first `MAX_REFUSED_BODY_CHARS` characters of a body; the rest is not read. */
+async function startOf(body: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < MAX_REFUSED_BODY_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // What came before the failure is what the error can show.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return text.slice(0, MAX_REFUSED_BODY_CHARS);
+}
 
 function withLimitedEvents(response: Response, maxEventBytes: number): Response {
   if (response.body == null) return response;
