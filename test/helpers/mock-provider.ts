@@ -43,16 +43,21 @@ export async function startMock(
   };
 }
 
+/** One generateText call (no AI SDK retries) on the setup's provider. */
+export function callResult(mock: MockSetup, prompt = 'hi') {
+  return generateText({ model: mock.provider('gpt-4.1-mini'), prompt, maxRetries: 0 });
+}
+
 /** The error one generateText call (no AI SDK retries) fails with; fails if the call succeeds. */
 export function callError(
   mock: MockSetup,
   prompt = 'hi',
-): Promise<Error & { isRetryable?: boolean }> {
+): Promise<Error & { isRetryable?: boolean; statusCode?: number }> {
   return generateText({ model: mock.provider('gpt-4.1-mini'), prompt, maxRetries: 0 }).then(
     () => {
       throw new Error('expected the call to fail, and it succeeded');
     },
-    (error: Error & { isRetryable?: boolean }) => error,
+    (error: Error & { isRetryable?: boolean; statusCode?: number }) => error,
   );
 }
 

@@ -9,6 +9,7 @@ import { createOpenAIWebSocket, type WebSocketConstructor } from '../../src/inde
 import { MOCK_API_KEY } from '../../src/testing';
 import {
   callError,
+  callResult,
   closeMidResponse,
   type MockSetup,
   startMock,
@@ -88,11 +89,7 @@ describe('runtimes without a header-capable WebSocket', () => {
 
   it("a constructor that ignores headers → the upgrade fails → 'auto' uses HTTP", async () => {
     mock = await startMock({ webSocket: HeaderlessWebSocket });
-    const result = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    });
+    const result = await callResult(mock);
     expect(result.text).toBe('Echo: hi');
     expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'http' });
     expect(mock.server.sockets().opened).toBe(0);
@@ -100,11 +97,7 @@ describe('runtimes without a header-capable WebSocket', () => {
 
   it("a constructor that ignores headers → 'websocket' gives a clear error", async () => {
     mock = await startMock({ webSocket: HeaderlessWebSocket, transport: 'websocket' });
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const error = await callError(mock);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(mock.server.requests).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockSetup, startMock } from '../helpers/mock-provider';
+import { callError, type MockSetup, startMock } from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -24,11 +24,7 @@ describe('the HTTP fallback with a fetch that ignores its abort signal', () => {
   it('no answer within firstEventTimeoutMs: fails then, not when the answer comes', async () => {
     mock = await slowToAnswer({ firstEventTimeoutMs: 150 });
     const started = performance.now();
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const error = await callError(mock);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toMatch(/no event within 150 ms/);
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -53,11 +49,7 @@ describe('the HTTP fallback with a fetch that ignores its abort signal', () => {
 
   it('provider.close() ends the call at once', async () => {
     mock = await slowToAnswer();
-    const call = generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const call = callError(mock);
     await vi.waitFor(() => expect(mock?.server.requests).toHaveLength(1));
     const closedAt = performance.now();
     await mock.provider.close();

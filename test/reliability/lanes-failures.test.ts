@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, streamText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { callError, callResult, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
 
 let mock: MockSetup;
@@ -199,11 +199,7 @@ describe('lane-scoped errors', () => {
         streamId: lane,
       });
     }
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'refused three times',
-      maxRetries: 0,
-    }).catch((e: unknown) => e);
+    const error = await callError(mock, 'refused three times');
     expect(APICallError.isInstance(error)).toBe(true);
     expect((error as APICallError).message).toMatch(/websocket_stream_limit_reached/);
     await vi.waitFor(() => expect(poolOf(mock).stats().inFlight).toBe(0));
@@ -221,13 +217,9 @@ describe('lane-scoped errors', () => {
   it('invalid_stream_id fails that call with what to do; the other lanes are untouched', async () => {
     mock = await lanesMock();
     mock.server.fault({ type: 'error-event', code: 'invalid_stream_id', streamId: 'lane-1' });
-    const one = settle(
-      generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'one', maxRetries: 0 }),
-    );
+    const one = settle(callResult(mock, 'one'));
     await vi.waitFor(() => expect(mock.server.requests).toHaveLength(1));
-    const two = settle(
-      generateText({ model: mock.provider('gpt-4.1-mini'), prompt: 'two', maxRetries: 0 }),
-    );
+    const two = settle(callResult(mock, 'two'));
     const [refused, other] = await Promise.all([one, two]);
     expect(refused.ok).toBe(false);
     const error = !refused.ok ? (refused.error as APICallError) : undefined;

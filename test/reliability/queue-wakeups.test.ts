@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenAIWebSocket } from '../../src/index';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { callResult, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
 
 let mock: MockSetup | undefined;
@@ -168,11 +168,7 @@ describe('a resend while the pool is full', () => {
       pool: { lanes: 4, maxSockets: 1, firstEventTimeoutMs: 300, queueTimeoutMs: 1_000 },
     });
     mock.server.fault({ type: 'delay-first-event', ms: 3_000, streamId: 'lane-1' });
-    const result = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'resent',
-      maxRetries: 0,
-    });
+    const result = await callResult(mock, 'resent');
     expect(result.text).toBe('Echo: resent');
     expect(wsMeta(result.providerMetadata)).toMatchObject({
       reason: 'first-event-timeout',

@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, type ModelMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { callError, callResult, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -58,11 +58,7 @@ describe('a silent server', () => {
   it('no first event in time → one resend on a fresh socket', async () => {
     mock = await startMock({ pool: { firstEventTimeoutMs: 150 } });
     mock.server.fault({ type: 'delay-first-event', ms: 1_000 });
-    const result = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    });
+    const result = await callResult(mock);
     expect(result.text).toBe('Echo: hi');
     expect(wsMeta(result.providerMetadata)).toMatchObject({
       retries: 1,
@@ -74,11 +70,7 @@ describe('a silent server', () => {
     mock = await startMock({ pool: { firstEventTimeoutMs: 100 } });
     for (let i = 0; i < 3; i++) mock.server.fault({ type: 'delay-first-event', ms: 2_000 });
     const started = Date.now();
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const error = await callError(mock);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.isRetryable).toBe(true);
     expect(error.message).toMatch(/firstEventTimeoutMs/);

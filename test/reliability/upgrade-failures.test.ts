@@ -5,7 +5,7 @@ import { generateText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIWebSocket } from '../../src/index';
 import { MOCK_API_KEY } from '../../src/testing';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { callError, callResult, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
 
 let mock: MockSetup | undefined;
@@ -90,11 +90,7 @@ describe('WebSocket upgrade failures', () => {
     it(`${status} twice → retried with backoff, then succeeds on the socket`, async () => {
       mock = await startMock({ transport: 'websocket' });
       mock.server.fault({ type: 'reject-upgrade', status, count: 2 });
-      const result = await generateText({
-        model: mock.provider('gpt-4.1-mini'),
-        prompt: 'hi',
-        maxRetries: 0,
-      });
+      const result = await callResult(mock);
       expect(result.text).toBe('Echo: hi');
       expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
       expect(mock.server.sockets().opened).toBe(1);
@@ -103,11 +99,7 @@ describe('WebSocket upgrade failures', () => {
     it(`${status} on every attempt → 'auto' sends the same request over HTTP streaming`, async () => {
       mock = await startMock({ transport: 'auto' });
       mock.server.fault({ type: 'reject-upgrade', status, count: 100 });
-      const result = await generateText({
-        model: mock.provider('gpt-4.1-mini'),
-        prompt: 'hi',
-        maxRetries: 0,
-      });
+      const result = await callResult(mock);
       expect(result.text).toBe('Echo: hi');
       expect(wsMeta(result.providerMetadata)).toMatchObject({
         transport: 'http',
@@ -120,11 +112,7 @@ describe('WebSocket upgrade failures', () => {
     it(`${status} on every attempt → 'websocket' gives a clear, retryable APICallError`, async () => {
       mock = await startMock({ transport: 'websocket' });
       mock.server.fault({ type: 'reject-upgrade', status, count: 100 });
-      const error = await generateText({
-        model: mock.provider('gpt-4.1-mini'),
-        prompt: 'hi',
-        maxRetries: 0,
-      }).catch((e) => e);
+      const error = await callError(mock);
       expect(APICallError.isInstance(error)).toBe(true);
       expect(error.statusCode).toBe(status);
       expect(error.isRetryable).toBe(true);
@@ -135,21 +123,13 @@ describe('WebSocket upgrade failures', () => {
   it('426 → HTTP with auto at once (no retries), a clear error with websocket', async () => {
     mock = await startMock({ transport: 'auto' });
     mock.server.fault({ type: 'reject-upgrade', status: 426, count: 100 });
-    const result = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    });
+    const result = await callResult(mock);
     expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'http' });
 
     const strict = await startMock({ transport: 'websocket' });
     try {
       strict.server.fault({ type: 'reject-upgrade', status: 426, count: 100 });
-      const error = await generateText({
-        model: strict.provider('gpt-4.1-mini'),
-        prompt: 'hi',
-        maxRetries: 0,
-      }).catch((e) => e);
+      const error = await callError(strict);
       expect(error.statusCode).toBe(426);
       expect(error.message).toMatch(/transport "auto"/);
     } finally {

@@ -1,7 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
-import { generateText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
+import { callError, callResult, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 
 let mock: MockSetup | undefined;
 afterEach(async () => {
@@ -19,11 +18,7 @@ describe('an upgrade answered as a path without WebSocket mode', () => {
     async (status) => {
       mock = await startMock();
       mock.server.fault({ type: 'reject-upgrade', status, count: 10 });
-      const result = await generateText({
-        model: mock.provider('gpt-4.1-mini'),
-        prompt: 'hi',
-        maxRetries: 0,
-      });
+      const result = await callResult(mock);
       expect(result.text).toBe('Echo: hi');
       expect(wsMeta(result.providerMetadata)).toMatchObject({
         transport: 'http',
@@ -38,11 +33,7 @@ describe('an upgrade answered as a path without WebSocket mode', () => {
   it("HTTP 404 → 'websocket' fails at once, not retryable, nothing over HTTP", async () => {
     mock = await startMock({ transport: 'websocket' });
     mock.server.fault({ type: 'reject-upgrade', status: 404, count: 10 });
-    const error = await generateText({
-      model: mock.provider('gpt-4.1-mini'),
-      prompt: 'hi',
-      maxRetries: 0,
-    }).catch((e) => e);
+    const error = await callError(mock);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.statusCode).toBe(404);
     expect(error.isRetryable).toBe(false);
