@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest';
 import type { SessionPool } from '../../src/pool/session-pool';
 import type { MockSetup } from './mock-provider';
 
@@ -19,4 +20,16 @@ export function poolOf(mock: MockSetup): SessionPool {
 /** Every entry of that registry by its key (empty before the first provider made one). */
 export function sharedRegistry(): Map<string, { pool: SessionPool }> {
   return (globalThis as { [REGISTRY]?: Map<string, { pool: SessionPool }> })[REGISTRY] ?? new Map();
+}
+
+/** Waits until `count` requests reached the mock's server: each of them holds a socket or lane. */
+export function requestsArrived(mock: MockSetup | undefined, count: number) {
+  return vi.waitFor(() => expect(mock?.server.requests).toHaveLength(count), { timeout: 5_000 });
+}
+
+/** Waits until `count` calls wait in the client's queue for a socket. */
+export function callsQueued(mock: MockSetup | undefined, count: number) {
+  return vi.waitFor(() => expect(mock && poolOf(mock).stats().queued).toBe(count), {
+    timeout: 5_000,
+  });
 }

@@ -16,6 +16,21 @@ async function chat(instance: Instance, history: ModelMessage[], text: string) {
 }
 
 /** A turn whose response goes wrong; the history keeps what the AI SDK kept of it. */
+/**
+ * The last request, after the refusal: the turn that broke off ('Second', its partial answer
+ * 'Echo:') goes inline; the answer that completed before it goes by reference.
+ */
+function expectBrokenTurnInline() {
+  expect(inputTypes(last())).toEqual([
+    'message:user',
+    'item_reference',
+    'message:user',
+    'message:assistant',
+    'message:user',
+  ]);
+  expect(contextTexts(last())).toEqual(['First', 'Echo: First', 'Second', 'Echo:', 'Third']);
+}
+
 async function badTurn(instance: Instance, history: ModelMessage[], text: string) {
   const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
   const result = streamText({ model: instance('gpt-4.1-mini'), messages, maxRetries: 0 });
@@ -71,14 +86,7 @@ describe('after a turn that went wrong, the next call continues the last good re
       code: null,
       message: expect.stringMatching(/^Item with id 'msg_\d+' not found\./),
     });
-    expect(inputTypes(last())).toEqual([
-      'message:user',
-      'item_reference',
-      'message:user',
-      'message:assistant',
-      'message:user',
-    ]);
-    expect(contextTexts(last())).toEqual(['First', 'Echo: First', 'Second', 'Echo:', 'Third']);
+    expectBrokenTurnInline();
     // That process knows it from now on: the next call goes out as a delta at once.
     const four = await chat(b, three.history, 'Fourth');
     expect(four.meta).toMatchObject({ inputMode: 'delta', retries: 0 });
@@ -95,14 +103,7 @@ describe('after a turn that went wrong, the next call continues the last good re
     const refused = records()[records().length - 2];
     expect(refused).toMatchObject({ transport: 'http', status: 'error' });
     expect(refused.error?.message).toMatch(/^Item with id 'msg_\d+' not found\./);
-    expect(inputTypes(last())).toEqual([
-      'message:user',
-      'item_reference',
-      'message:user',
-      'message:assistant',
-      'message:user',
-    ]);
-    expect(contextTexts(last())).toEqual(['First', 'Echo: First', 'Second', 'Echo:', 'Third']);
+    expectBrokenTurnInline();
   });
 
   it('after an abort mid-stream: the partial answer the app keeps goes inline', async () => {

@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeMidResponse, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
-import { poolOf } from '../helpers/pool-of';
+import { callsQueued, poolOf, requestsArrived } from '../helpers/pool-of';
 import { runChild } from '../helpers/run-child';
 
 let mock: MockSetup | undefined;
@@ -10,14 +10,6 @@ afterEach(async () => {
   await mock?.close();
   mock = undefined;
 });
-
-/** Waits until `count` requests reached the server: each of them holds a socket. */
-const requestsArrived = (count: number) =>
-  vi.waitFor(() => expect(mock?.server.requests).toHaveLength(count), { timeout: 5_000 });
-
-/** Waits until `count` calls wait in the client's queue for a socket. */
-const callsQueued = (count: number) =>
-  vi.waitFor(() => expect(poolOf(mock!).stats().queued).toBe(count), { timeout: 5_000 });
 
 describe('pool limits', () => {
   it('maxSockets reached → calls wait in the queue and all complete on the capped sockets', async () => {
@@ -40,7 +32,7 @@ describe('pool limits', () => {
     const model = mock.provider('gpt-4.1-mini');
     const first = generateText({ model, prompt: 'slow' });
     // Let the first call take the only socket (both calls prepare asynchronously, in either order).
-    await requestsArrived(1);
+    await requestsArrived(mock, 1);
     const error = await generateText({ model, prompt: 'waits', maxRetries: 0 }).catch((e) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect(error.message).toMatch(/no WebSocket became free within 100 ms/);
@@ -54,9 +46,9 @@ describe('pool limits', () => {
     );
     const model = mock.provider('gpt-4.1-mini');
     const running = generateText({ model, prompt: 'a' });
-    await requestsArrived(1);
+    await requestsArrived(mock, 1);
     const queued = generateText({ model, prompt: 'b' });
-    await callsQueued(1);
+    await callsQueued(mock, 1);
     const error = await generateText({ model, prompt: 'c', maxRetries: 0 }).catch((e) => e);
     expect(error.message).toMatch(/too many calls waiting/);
     expect((await running).text).toBe('Echo: a');
@@ -104,9 +96,9 @@ describe('pool limits', () => {
     mock = await startMock({ pool: { maxSockets: 1 } }, { costModel: { latencyMs: 300 } });
     const model = mock.provider('gpt-4.1-mini');
     const running = generateText({ model, prompt: 'first', maxRetries: 0 }).catch((e) => e);
-    await requestsArrived(1);
+    await requestsArrived(mock, 1);
     const queued = generateText({ model, prompt: 'second', maxRetries: 0 }).catch((e) => e);
-    await callsQueued(1);
+    await callsQueued(mock, 1);
     await mock.provider.close();
     const [first, second] = await Promise.all([running, queued]);
     expect(APICallError.isInstance(first)).toBe(true);

@@ -3,7 +3,7 @@ import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenAIWebSocket } from '../../src/index';
 import { callResult, type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
-import { poolOf } from '../helpers/pool-of';
+import { callsQueued, poolOf, requestsArrived } from '../helpers/pool-of';
 
 let mock: MockSetup | undefined;
 const extraProviders: { close(): Promise<void> }[] = [];
@@ -12,11 +12,6 @@ afterEach(async () => {
   await mock?.close();
   mock = undefined;
 });
-
-const requestsArrived = (count: number) =>
-  vi.waitFor(() => expect(mock?.server.requests).toHaveLength(count), { timeout: 5_000 });
-const callsQueued = (count: number) =>
-  vi.waitFor(() => expect(poolOf(mock!).stats().queued).toBe(count), { timeout: 5_000 });
 
 /** The error a call failed with, or its text: never an unhandled rejection. */
 const settle = (call: Promise<{ text: string }>) =>
@@ -38,16 +33,16 @@ describe('the wait queue hands a free lane to a call that can use it', () => {
     mock.server.fault({ type: 'delay-first-event', ms: 800, streamId: 'lane-2' });
     const x = mock.provider('gpt-4.1-mini');
     const long = settle(generateText({ model: x, prompt: 'x long', maxRetries: 0 }));
-    await requestsArrived(1);
+    await requestsArrived(mock, 1);
     const short = settle(generateText({ model: x, prompt: 'x short', maxRetries: 0 }));
-    await requestsArrived(2);
+    await requestsArrived(mock, 2);
     const started = Date.now();
     const waitsForY = settle(
       generateText({ model: other('gpt-4.1-mini'), prompt: 'y', maxRetries: 0 }),
     );
-    await callsQueued(1);
+    await callsQueued(mock, 1);
     const third = generateText({ model: x, prompt: 'x third', maxRetries: 0 });
-    await callsQueued(2);
+    await callsQueued(mock, 2);
 
     // Once 'x short' gives lane-2 back, 'x third' takes it; it does not wait for 'x long'.
     const result = await third;
@@ -74,7 +69,7 @@ describe('the wait queue hands a free lane to a call that can use it', () => {
     mock.server.fault({ type: 'delay-first-event', ms: 700, streamId: 'lane-1' });
     const model = mock.provider('gpt-4.1-mini');
     const first = generateText({ model, prompt: 'on the old socket', maxRetries: 0 });
-    await requestsArrived(1);
+    await requestsArrived(mock, 1);
     const opened = Date.now();
     await vi.waitFor(() => expect(Date.now() - opened).toBeGreaterThan(450), { interval: 20 });
     // The new socket's first two lanes answer slowly.
@@ -83,7 +78,7 @@ describe('the wait queue hands a free lane to a call that can use it', () => {
     const waiting = ['a', 'b', 'c'].map((name) =>
       settle(generateText({ model, prompt: `waiter ${name}`, maxRetries: 0 })),
     );
-    await callsQueued(3);
+    await callsQueued(mock, 3);
     expect((await first).text).toBe('Echo: on the old socket');
     expect(await Promise.all(waiting)).toEqual([
       'Echo: waiter a',
@@ -105,11 +100,11 @@ describe('a resend keeps the call’s place in the queue', () => {
     const model = mock.provider('gpt-4.1-mini');
     const call = (i: number) => generateText({ model, prompt: `call ${i}`, maxRetries: 0 });
     const first = call(0);
-    await requestsArrived(1);
+    await requestsArrived(mock, 1);
     const queued = [call(1)];
-    await callsQueued(1);
+    await callsQueued(mock, 1);
     queued.push(call(2));
-    await callsQueued(2);
+    await callsQueued(mock, 2);
     mock.server.closeAllSockets();
 
     const resent = await first;
@@ -140,11 +135,11 @@ describe('a socket that dies with lanes in flight and calls queued', () => {
     const model = mock.provider('gpt-4.1-mini');
     const call = (i: number) => generateText({ model, prompt: `call ${i}`, maxRetries: 0 });
     const calls = [call(0)];
-    await requestsArrived(1);
+    await requestsArrived(mock, 1);
     calls.push(call(1));
-    await requestsArrived(2);
+    await requestsArrived(mock, 2);
     calls.push(call(2), call(3));
-    await callsQueued(2);
+    await callsQueued(mock, 2);
     mock.server.closeAllSockets();
 
     const results = await Promise.all(calls);
