@@ -154,7 +154,13 @@ function convertContentItem(
   }
 
   const kind = custom ? 'custom tool' : 'tool';
-  warnings.push({ type: 'other', message: `unsupported ${kind} content part type: ${item.type}` });
+  // A V4 file item whose data kind (text) has no tool-output form.
+  const dataKind = ((item as { data?: unknown }).data as { type?: unknown } | undefined)?.type;
+  const suffix = item.type === 'file' && dataKind != null ? ` with data type: ${dataKind}` : '';
+  warnings.push({
+    type: 'other',
+    message: `unsupported ${kind} content part type: ${item.type}${suffix}`,
+  });
   return undefined;
 }
 

@@ -1,6 +1,12 @@
 import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import type { LanguageModelV4Prompt, SharedV4FileData } from '@ai-sdk/provider-v4';
-import type { FilePart, Prompt, ToolResultContentItem, ToolResultOutput } from '../types';
+import type {
+  FilePart,
+  Prompt,
+  ProviderOptions,
+  ToolResultContentItem,
+  ToolResultOutput,
+} from '../types';
 
 /**
  * V4's prompt differs from the neutral (V3-shaped) one only in its tagged file data. Everything
@@ -105,12 +111,16 @@ function toNeutralToolResult<T extends { output: ToolResultOutput }>(part: T): T
   if (part.output.type !== 'content') return part;
   const value = part.output.value.map((item): ToolResultContentItem => {
     if (item.type !== 'file') return item;
-    const { data, mediaType, filename } = item as unknown as {
+    const { data, mediaType, filename, providerOptions } = item as unknown as {
       data: SharedV4FileData;
       mediaType: string;
       filename?: string;
+      providerOptions?: ProviderOptions;
     };
-    const image = mediaType.startsWith('image/');
+    // Per-item options (imageDetail, promptCacheBreakpoint) stay on the item, as upstream reads them.
+    const options = providerOptions !== undefined ? { providerOptions } : {};
+    // 'image' alone is an image too (upstream compares the top-level type).
+    const image = mediaType.split('/')[0] === 'image';
     switch (data.type) {
       case 'data':
         return {
@@ -118,15 +128,17 @@ function toNeutralToolResult<T extends { output: ToolResultOutput }>(part: T): T
           data: typeof data.data === 'string' ? data.data : convertUint8ArrayToBase64(data.data),
           mediaType,
           ...(filename !== undefined && { filename }),
+          ...options,
         };
       case 'url':
         return image
-          ? { type: 'image-url', url: data.url.toString() }
-          : { type: 'file-url', url: data.url.toString(), mediaType };
+          ? { type: 'image-url', url: data.url.toString(), ...options }
+          : { type: 'file-url', url: data.url.toString(), mediaType, ...options };
       case 'reference':
-        return { type: image ? 'image-file-id' : 'file-id', fileId: data.reference };
-      default: // 'text', the last kind
-        return { type: 'text', text: data.text };
+        return { type: image ? 'image-file-id' : 'file-id', fileId: data.reference, ...options };
+      default:
+        // Text data has no tool-output form: the converter warns and drops it, as upstream.
+        return item;
     }
   });
   return { ...part, output: { ...part.output, value } };
