@@ -25,6 +25,11 @@ export type CorpusCase = {
   options: CallOptions;
   /** Both packages refuse the call with this error message (before anything is sent). */
   throws?: string;
+  /**
+   * Warnings this package adds where `@ai-sdk/openai` drops a part or tool silently (README,
+   * "warnings" row of the parity table); the request itself is the same.
+   */
+  extraWarnings?: unknown[];
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,9 @@ import {
 import * as v3 from '../../src/v3';
 import { createOpenAIWebSocket } from '../../src/v4';
 import { runUpstream, toV4Options } from '../convert/upstream-openai';
+import { adversarialOptionCases } from './adversarial-corpus';
+import { adversarialMessageCases } from './adversarial-message-corpus';
+import { adversarialPromptCases } from './adversarial-prompt-corpus';
 import { corpus, SEEDED_RECORDINGS } from './request-corpus';
 
 const fixturesDir = new URL('../fixtures/openai-recorded', import.meta.url).pathname;
@@ -80,7 +83,12 @@ describe('request differential: the frame on the wire is the body @ai-sdk/openai
     expect(corpus.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(corpus)('$name ($modelId)', async ({ modelId, options, throws }) => {
+  it.each([
+    ...corpus,
+    ...adversarialOptionCases,
+    ...adversarialPromptCases,
+    ...adversarialMessageCases,
+  ])('$name ($modelId)', async ({ modelId, options, throws, extraWarnings = [] }) => {
     const [upstream, mine] = await Promise.allSettled([
       runUpstream(modelId, options),
       ours(modelId, options),
@@ -104,7 +112,7 @@ describe('request differential: the frame on the wire is the body @ai-sdk/openai
     // Items and tools key for key, in order (the socket's JSON is the text compared).
     expect(JSON.stringify(frame.input)).toBe(JSON.stringify(body.input));
     expect(JSON.stringify(frame.tools)).toBe(JSON.stringify(body.tools));
-    expect(result.warnings).toEqual(warnings);
+    expect(result.warnings).toEqual([...warnings, ...extraWarnings]);
   });
 });
 
