@@ -48,8 +48,8 @@ function imageEntry(part: FilePart, providerOptionsName: string): JsonObject {
   const source: JsonObject =
     data instanceof URL
       ? { image_url: data.toString() }
-      : isFileId(data)
-        ? { file_id: data }
+      : isFileId(data) || part.providerReference === true
+        ? { file_id: data as string }
         : { image_url: toDataUrl(resolveFullMediaType(mediaType, data), data) };
   return { type: 'input_image', ...source, ...(detail !== undefined && { detail }) };
 }
@@ -63,7 +63,9 @@ function fileEntry(
   if (data instanceof URL) return { type: 'input_file', file_url: data.toString() };
   // A file id is a reference to an uploaded file: the API checks its type, so the inline
   // media-type check below does not apply (as for V4 provider references upstream).
-  if (isFileId(data)) return { type: 'input_file', file_id: data };
+  if (isFileId(data) || part.providerReference === true) {
+    return { type: 'input_file', file_id: data as string };
+  }
 
   const fullMediaType = resolveFullMediaType(mediaType, data);
   const isPdf = fullMediaType === 'application/pdf';

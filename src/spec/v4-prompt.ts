@@ -1,3 +1,4 @@
+import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { convertUint8ArrayToBase64 } from '@ai-sdk/provider-utils';
 import type { LanguageModelV4Prompt, SharedV4FileData } from '@ai-sdk/provider-v4';
 import type {
@@ -7,6 +8,7 @@ import type {
   ToolResultContentItem,
   ToolResultOutput,
 } from '../types';
+import { NoSuchProviderReferenceError } from './no-such-provider-reference-error';
 
 /**
  * V4's prompt differs from the neutral (V3-shaped) one only in its tagged file data. Everything
@@ -22,7 +24,7 @@ export function toNeutralPrompt(prompt: LanguageModelV4Prompt, providerName: str
     const content = parts.flatMap((part): unknown[] => {
       switch (part.type) {
         case 'file':
-          return [toNeutralFile(part as unknown as V4File, providerName)];
+          return [toNeutralFile(part as unknown as V4File, providerName, message.role === 'user')];
         case 'tool-result':
           return [toNeutralToolResult(part as unknown as { output: ToolResultOutput })];
         default:
@@ -97,13 +99,26 @@ function fileData(data: SharedV4FileData, providerName: string): string | Uint8A
   }
 }
 
-function toNeutralFile(part: V4File, providerName: string): FilePart {
+/**
+ * A V4 file part as a neutral one. A user's file is checked as upstream checks it (assistant
+ * files are skipped by the converter whatever their data): text data is refused, a reference
+ * must name this provider, and its id is sent as `file_id` whatever its prefix.
+ */
+function toNeutralFile(part: V4File, providerName: string, isUser: boolean): FilePart {
+  const { data } = part;
+  if (isUser && data.type === 'text') {
+    throw new UnsupportedFunctionalityError({ functionality: 'text file parts' });
+  }
+  if (isUser && data.type === 'reference' && data.reference[providerName] == null) {
+    throw new NoSuchProviderReferenceError({ provider: providerName, reference: data.reference });
+  }
   return {
     type: 'file',
-    data: fileData(part.data, providerName),
+    data: fileData(data, providerName),
     mediaType: part.mediaType,
     ...(part.filename !== undefined && { filename: part.filename }),
     ...(part.providerOptions !== undefined && { providerOptions: part.providerOptions }),
+    ...(isUser && data.type === 'reference' && { providerReference: true }),
   };
 }
 

@@ -11,6 +11,8 @@ export type FilePart = {
   mediaType: string;
   filename?: string;
   providerOptions?: ProviderOptions;
+  /** `data` is a provider file id (a V4 reference): sent as `file_id` whatever its prefix. */
+  providerReference?: boolean;
 };
 
 export type ReasoningPart = { type: 'reasoning'; text: string; providerOptions?: ProviderOptions };

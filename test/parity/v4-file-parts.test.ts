@@ -1,8 +1,13 @@
 /**
- * Tool-result content in V4's own shape (tagged file data, provider options per item), which the
- * neutral corpus cannot express: the frame on the wire and the warnings are `@ai-sdk/openai`'s.
+ * File parts in V4's own shape (tagged file data, provider options per item) in user messages
+ * and tool results, which the neutral corpus cannot express: the frame on the wire and the
+ * warnings are `@ai-sdk/openai`'s, and so is the error of a part it refuses.
  */
-import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider-v4';
+import {
+  type LanguageModelV4Prompt,
+  type LanguageModelV4StreamPart,
+  NoSuchProviderReferenceError,
+} from '@ai-sdk/provider-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMockResponsesServer,
@@ -141,4 +146,74 @@ describe('V4 tool-result content reaches the wire as @ai-sdk/openai sends it', (
     expect(mine.frame).toEqual(upstream.body);
     expect(mine.warnings).toEqual(upstream.warnings);
   });
+});
+
+/** A user message with this one V4 file part. */
+const userFile = (part: Record<string, unknown>): LanguageModelV4Prompt =>
+  [{ role: 'user', content: [{ type: 'file', ...part }] }] as LanguageModelV4Prompt;
+
+/** Ours and upstream's outcome for a prompt: the same frame and warnings, or the same error. */
+async function expectSameOutcome(prompt: LanguageModelV4Prompt) {
+  const [upstream, mine] = await Promise.allSettled([
+    runUpstream('gpt-5', { prompt: [] }, { prompt }),
+    ours(prompt),
+  ]);
+  if (upstream.status === 'rejected') {
+    expect(mine.status).toBe('rejected');
+    const theirs = upstream.reason as Error;
+    const error = (mine as PromiseRejectedResult).reason as Error;
+    expect({ name: error.name, message: error.message }).toEqual({
+      name: theirs.name,
+      message: theirs.message,
+    });
+    return;
+  }
+  if (mine.status === 'rejected') throw mine.reason;
+  expect(mine.value.frame).toEqual(upstream.value.body);
+  expect(mine.value.warnings).toEqual(upstream.value.warnings);
+}
+
+describe('V4 user file parts reach the wire (or are refused) as @ai-sdk/openai does', () => {
+  it.each<[string, Record<string, unknown>]>([
+    [
+      'a reference whose id has no file- prefix',
+      {
+        data: { type: 'reference', reference: { openai: 'assistant-abc' } },
+        mediaType: 'application/pdf',
+      },
+    ],
+    [
+      'an image reference with detail and a breakpoint',
+      {
+        data: { type: 'reference', reference: { openai: 'img-1' } },
+        mediaType: 'image',
+        providerOptions: {
+          openai: { imageDetail: 'low', promptCacheBreakpoint: { type: 'explicit' } },
+        },
+      },
+    ],
+    [
+      'a reference for another provider only',
+      {
+        data: { type: 'reference', reference: { anthropic: 'file_x' } },
+        mediaType: 'application/pdf',
+      },
+    ],
+    ['a text file', { data: { type: 'text', text: 'hello' }, mediaType: 'text/plain' }],
+  ])('%s', async (_name, part) => {
+    await expectSameOutcome(userFile(part));
+  });
+});
+
+it("a reference without an id for openai is refused with ai@7's error class, nothing sent", async () => {
+  const before = server.requests.length;
+  const prompt = userFile({
+    data: { type: 'reference', reference: { anthropic: 'file_x' } },
+    mediaType: 'application/pdf',
+  });
+  const error = await Promise.resolve(provider('gpt-5').doStream({ prompt })).catch(
+    (caught: unknown) => caught,
+  );
+  expect(NoSuchProviderReferenceError.isInstance(error)).toBe(true);
+  expect(server.requests.length).toBe(before);
 });
