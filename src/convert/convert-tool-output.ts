@@ -6,6 +6,7 @@ import type {
   ToolResultOutput,
   Warning,
 } from '../types';
+import { NoSuchProviderReferenceError } from '../util/no-such-provider-reference-error';
 import { getTopLevelMediaType, resolveFullMediaType, toDataUrl } from './file-data';
 import { stringifyError, stringifyJson } from './json-cache';
 import { getPartOption, getPromptCacheBreakpoint, withBreakpoint } from './part-options';
@@ -147,7 +148,7 @@ function convertContentItem(
         });
         return undefined;
       }
-      const fileId = resolveFileId(item.fileId, providerOptionsName);
+      const fileId = resolveFileId(item, providerOptionsName);
       if (fileId == null) break;
       return item.type === 'image-file-id' ? image({ file_id: fileId }) : file({ file_id: fileId });
     }
@@ -164,11 +165,22 @@ function convertContentItem(
   return undefined;
 }
 
-function resolveFileId(fileId: unknown, providerOptionsName: string): string | undefined {
+/**
+ * The id of a file-id item: a plain id or a provider → id map. A V4 reference must name this
+ * provider (upstream refuses it); a V3 map without it is skipped with a warning.
+ */
+function resolveFileId(item: ItemWithOptions, providerOptionsName: string): string | undefined {
+  const { fileId } = item as { fileId?: unknown };
   if (typeof fileId === 'string') return fileId;
   if (typeof fileId === 'object' && fileId != null) {
     const id = (fileId as Record<string, unknown>)[providerOptionsName];
-    return typeof id === 'string' ? id : undefined;
+    if (typeof id === 'string') return id;
+    if ((item as { providerReference?: boolean }).providerReference === true) {
+      throw new NoSuchProviderReferenceError({
+        provider: providerOptionsName,
+        reference: fileId as Record<string, string>,
+      });
+    }
   }
   return undefined;
 }

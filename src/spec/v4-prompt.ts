@@ -8,7 +8,7 @@ import type {
   ToolResultContentItem,
   ToolResultOutput,
 } from '../types';
-import { NoSuchProviderReferenceError } from './no-such-provider-reference-error';
+import { NoSuchProviderReferenceError } from '../util/no-such-provider-reference-error';
 
 /**
  * V4's prompt differs from the neutral (V3-shaped) one only in its tagged file data. Everything
@@ -150,7 +150,12 @@ function toNeutralToolResult<T extends { output: ToolResultOutput }>(part: T): T
           ? { type: 'image-url', url: data.url.toString(), ...options }
           : { type: 'file-url', url: data.url.toString(), mediaType, ...options };
       case 'reference':
-        return { type: image ? 'image-file-id' : 'file-id', fileId: data.reference, ...options };
+        return {
+          type: image ? 'image-file-id' : 'file-id',
+          fileId: data.reference,
+          providerReference: true,
+          ...options,
+        };
       default:
         // Text data has no tool-output form: the converter warns and drops it, as upstream.
         return item;
