@@ -188,4 +188,66 @@ export const adversarialOptionCases: CorpusCase[] = [
     prompt: [user('x')],
     reasoning: 'high',
   } as CallOptions),
+  c(
+    'web_search with a bad argument',
+    'gpt-5',
+    {
+      prompt: [user('x')],
+      tools: [
+        {
+          type: 'provider',
+          id: 'openai.web_search',
+          name: 'web_search',
+          args: { searchContextSize: 'huge' },
+        },
+      ],
+    },
+    '',
+  ),
+  c(
+    'file_search without vector stores',
+    'gpt-5',
+    {
+      prompt: [user('x')],
+      tools: [{ type: 'provider', id: 'openai.file_search', name: 'fs', args: {} }],
+    },
+    '',
+  ),
+  c(
+    'image_generation with null arguments',
+    'gpt-5',
+    {
+      prompt: [user('x')],
+      tools: [
+        {
+          type: 'provider',
+          id: 'openai.image_generation',
+          name: 'img',
+          args: { quality: null, size: null },
+        },
+      ],
+    },
+    '',
+  ),
+  c('a function tool and a provider tool with the same name', 'gpt-5', {
+    prompt: [user('x')],
+    tools: [
+      fn('code_interpreter'),
+      { type: 'provider', id: 'openai.code_interpreter', name: 'code_interpreter', args: {} },
+    ],
+  }),
+  c('two function tools with the same name', 'gpt-4o', {
+    prompt: [user('x')],
+    tools: [fn('a'), fn('a')],
+  }),
+  c('toolChoice naming a provider tool by SDK name', 'gpt-5', {
+    prompt: [user('x')],
+    tools: [{ type: 'provider', id: 'openai.code_interpreter', name: 'ci', args: {} }],
+    toolChoice: { type: 'tool', toolName: 'ci' },
+  }),
+  c('toolChoice naming an unknown tool', 'gpt-5', {
+    prompt: [user('x')],
+    tools: [fn('a')],
+    toolChoice: { type: 'tool', toolName: 'zzz' },
+  }),
 ];
