@@ -38,6 +38,23 @@ export const c = (
   ...(throws !== undefined && { throws }),
 });
 /** A documented deviation: upstream drops silently what this package drops with a warning. */
+/** A user message, a call of tool `a` (with `input`), and its result `output`. */
+export const callThen = (
+  output: unknown,
+  extra: Record<string, unknown> = {},
+  input: Record<string, unknown> = { q: 1 },
+): Message[] => [
+  user('x'),
+  {
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'a', input, ...extra }],
+  } as Message,
+  {
+    role: 'tool',
+    content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'a', output } as never],
+  },
+];
+
 export const warned = (warning: unknown, corpusCase: CorpusCase): CorpusCase => ({
   ...corpusCase,
   extraWarnings: [warning],

@@ -2,7 +2,7 @@
  * Adversarial messages for the request corpus: system messages anywhere, empty contents, files of
  * every kind in every role, item ids and reasoning under each storage setting.
  */
-import { c, fn, opts, PNG, user, warned } from './adversarial-corpus';
+import { c, callThen, fn, opts, PNG, user, warned } from './adversarial-corpus';
 import type { CorpusCase } from './request-corpus';
 
 export const adversarialMessageCases: CorpusCase[] = [
@@ -180,64 +180,13 @@ export const adversarialMessageCases: CorpusCase[] = [
     tools: [fn('a')],
   }),
   c('tool result json null', 'gpt-4o', {
-    prompt: [
-      user('x'),
-      {
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'a', input: {} }],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c1',
-            toolName: 'a',
-            output: { type: 'json', value: null },
-          },
-        ],
-      },
-    ],
+    prompt: callThen({ type: 'json', value: null }, {}, {}),
   }),
   c('tool result content empty', 'gpt-4o', {
-    prompt: [
-      user('x'),
-      {
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'a', input: {} }],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c1',
-            toolName: 'a',
-            output: { type: 'content', value: [] },
-          },
-        ],
-      },
-    ],
+    prompt: callThen({ type: 'content', value: [] }, {}, {}),
   }),
   c('execution-denied without reason', 'gpt-4o', {
-    prompt: [
-      user('x'),
-      {
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'a', input: {} }],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c1',
-            toolName: 'a',
-            output: { type: 'execution-denied' },
-          },
-        ],
-      },
-    ],
+    prompt: callThen({ type: 'execution-denied' }, {}, {}),
   }),
   c('message-level providerOptions on user', 'gpt-4o', {
     prompt: [

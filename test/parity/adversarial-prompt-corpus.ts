@@ -2,21 +2,9 @@
  * Adversarial prompts for the request corpus: tool calls and results of every output type with
  * odd values, provider-executed calls, per-part provider options; the same parity as the corpus.
  */
-import type { FunctionTool, Message } from '../../src/types';
-import { c, fn, opts, PNG, sampling, user } from './adversarial-corpus';
+import type { FunctionTool } from '../../src/types';
+import { c, callThen, fn, opts, PNG, sampling, user } from './adversarial-corpus';
 import type { CorpusCase } from './request-corpus';
-
-const callThen = (output: unknown, extra: Record<string, unknown> = {}): Message[] => [
-  user('x'),
-  {
-    role: 'assistant',
-    content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'a', input: { q: 1 }, ...extra }],
-  } as Message,
-  {
-    role: 'tool',
-    content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'a', output } as never],
-  },
-];
 
 export const adversarialPromptCases: CorpusCase[] = [
   c('tool call with itemId, store true', 'gpt-4o', {
