@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { ConnectionState, LanePlace } from './connection-state';
 import { type EventSink, webSocketSink } from './event-sink';
+import { fieldTypeError } from './field-types';
 import { findDuplicates } from './find-duplicates';
 import { handleSteer } from './handle-steer';
 import { isRecord, normalizeInput } from './items';
@@ -25,8 +26,11 @@ export function handleWebSocketFrame(
   raw: string,
   connection: ConnectionState,
   ws: WebSocket,
+  binary = false,
 ): void {
   const record = engine.newRecord('websocket', connection.id, raw);
+  // The protocol is JSON text frames; a binary frame is refused even if it holds JSON.
+  if (binary) return reject(record, webSocketSink(ws), mockErrors.binaryFrame());
   const body = parseBody(record);
   if (body?.type === 'response.steer') {
     handleSteer(engine, record, body, connection, ws);
@@ -127,6 +131,11 @@ async function startRequest(
   const hasModel = typeof body.model === 'string' && body.model !== '';
   if (!hasModel || !input) {
     reject(record, sink, hasModel ? mockErrors.invalidInput() : mockErrors.missingModel());
+    return null;
+  }
+  const wrongType = fieldTypeError(body);
+  if (wrongType) {
+    reject(record, sink, wrongType);
     return null;
   }
   if (refusedByFault(engine, record, sink, where)) return null;

@@ -102,6 +102,11 @@ export const mockErrors = {
     ),
   invalidJson: (): MockError =>
     invalidRequest('invalid_json', 'The message could not be parsed as a JSON object.'),
+  binaryFrame: (): MockError =>
+    invalidRequest(
+      'invalid_json',
+      'Binary frames are not supported: send each client event as a JSON text frame.',
+    ),
   unknownEventType: (type: unknown): MockError =>
     invalidRequest(
       'unknown_event_type',
@@ -116,6 +121,8 @@ export const mockErrors = {
       "Invalid type for 'input': expected a string or an array of items.",
       'input',
     ),
+  wrongType: (param: string, expected: string): MockError =>
+    invalidRequest('invalid_type', `Invalid type for '${param}': expected ${expected}.`, param),
   // As the real API: no code, the id in the message.
   itemNotFound: (id: string): MockError =>
     invalidRequest(null, `Item with id '${id}' not found.`, 'input'),

@@ -75,7 +75,9 @@ export class WebSocketEndpoint {
     this.opened += 1;
     const connection = new ConnectionState(this.opened);
     this.sessions.set(ws, connection);
-    ws.on('message', (data) => handleWebSocketFrame(this.engine, data.toString(), connection, ws));
+    ws.on('message', (data, isBinary) =>
+      handleWebSocketFrame(this.engine, data.toString(), connection, ws, isBinary),
+    );
     ws.on('ping', (data) => {
       if (!this.engine.faults.ignorePings) ws.pong(data);
     });
