@@ -30,7 +30,10 @@ export function handleWebSocketFrame(
 ): void {
   const record = engine.newRecord('websocket', connection.id, raw);
   // The protocol is JSON text frames; a binary frame is refused even if it holds JSON.
-  if (binary) return reject(record, webSocketSink(ws), mockErrors.binaryFrame());
+  if (binary) {
+    reject(record, webSocketSink(ws), mockErrors.binaryFrame());
+    return;
+  }
   const body = parseBody(record);
   if (body?.type === 'response.steer') {
     handleSteer(engine, record, body, connection, ws);
