@@ -29,17 +29,21 @@ export function requestErrorEvent(error: MockError, streamId?: string): Record<s
   };
 }
 
-/** Mid-stream error frame: flat, numbered like the other events of its response. */
+/**
+ * Mid-stream error frame, numbered like the other events of its response. Nested like the
+ * request error (without `status`), as the real server sent it in the recordings
+ * `openai-error.1` and `openai-error-null-code.1`; the API reference shows a flat
+ * `{ code, message, param }` instead, which clients read too, but the recordings are what the
+ * server actually sends.
+ */
 export function midStreamErrorEvent(
   error: MockError,
   sequenceNumber: number,
 ): Record<string, unknown> {
   return {
     type: 'error',
-    code: error.code,
-    message: error.message,
-    param: error.param,
     sequence_number: sequenceNumber,
+    error: { type: error.type, code: error.code, message: error.message, param: error.param },
   };
 }
 
@@ -58,8 +62,12 @@ function invalidRequest(
   return { status: 400, type: 'invalid_request_error', code, message, param };
 }
 
-/** The error type the real API uses for a status: rate limits, server errors, the rest. */
-function typeForStatus(status: number): string {
+/**
+ * The error type the real API uses: `insufficient_quota` is its own type (recording
+ * `openai-error.1`), then by status: rate limits, server errors, the rest.
+ */
+function typeFor(status: number, code: string | null): string {
+  if (code === 'insufficient_quota') return code;
   if (status === 429) return 'requests';
   if (status >= 500) return 'server_error';
   return 'invalid_request_error';
@@ -135,22 +143,22 @@ export const mockErrors = {
   }),
   /** An error chosen by a test (`error-event` fault, `failed` script). */
   custom: (
-    code: string,
+    code: string | null,
     options: { status?: number; message?: string; headers?: Record<string, string> } = {},
   ): MockError => {
     const status = options.status ?? defaultStatusForCode(code);
     return {
       status,
-      type: typeForStatus(status),
+      type: typeFor(status, code),
       code,
-      message: options.message ?? `Mock error: ${code}.`,
+      message: options.message ?? `Mock error: ${code ?? 'no code'}.`,
       param: null,
       ...(options.headers && { headers: options.headers }),
     };
   },
 };
 
-function defaultStatusForCode(code: string): number {
+function defaultStatusForCode(code: string | null): number {
   if (code === 'rate_limit_exceeded' || code === 'insufficient_quota') return 429;
   if (code === 'server_error' || code === 'internal_error') return 500;
   return 400;

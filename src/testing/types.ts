@@ -229,7 +229,8 @@ export type Fault =
   | ({
       type: 'error-event';
       status?: number;
-      code: string;
+      /** `null` as the real server sends for some server errors (`openai-error-null-code.1`). */
+      code: string | null;
       message?: string;
       shape?: 'request' | 'mid-stream';
       headers?: Record<string, string>;

@@ -216,10 +216,13 @@ describe('event faults', () => {
     ]);
     expect(turn.events[2]).toEqual({
       type: 'error',
-      code: 'server_error',
-      message: expect.any(String),
-      param: null,
       sequence_number: 2,
+      error: {
+        type: 'server_error',
+        code: 'server_error',
+        message: expect.any(String),
+        param: null,
+      },
     });
     expect(turn.events[3].response).toMatchObject({
       status: 'failed',
