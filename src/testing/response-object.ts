@@ -49,6 +49,7 @@ export function responseObject(
     background: false,
     completed_at: state.status === 'completed' ? shell.createdAt : null,
     error: state.error,
+    frequency_penalty: body.frequency_penalty ?? 0,
     incomplete_details: state.incompleteReason ? { reason: state.incompleteReason } : null,
     instructions: body.instructions ?? null,
     max_output_tokens: body.max_output_tokens ?? null,
@@ -57,7 +58,9 @@ export function responseObject(
     output: state.output,
     parallel_tool_calls: body.parallel_tool_calls ?? true,
     previous_response_id: shell.previousResponseId,
+    presence_penalty: body.presence_penalty ?? 0,
     prompt_cache_key: body.prompt_cache_key ?? null,
+    prompt_cache_retention: body.prompt_cache_retention ?? null,
     reasoning: {
       effort: (body.reasoning as { effort?: unknown } | undefined)?.effort ?? null,
       summary: (body.reasoning as { summary?: unknown } | undefined)?.summary ?? null,

@@ -54,3 +54,41 @@ describe('error faults match the recordings', () => {
     expect(turn.events[2]).toEqual(nullCode);
   });
 });
+
+describe('response objects match the recordings', () => {
+  // A real 2026 response (OpenAI, function tools): the fields every recent recording carries.
+  const completed = readFileSync(recorded('openai-client-tool-search.1.chunks.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line))
+    .find((event) => event.type === 'response.completed').response;
+
+  it('sends every top-level field of a recorded response object, with its defaults', async () => {
+    const client = await mock.open();
+    const turn = await client.turn({ model: 'gpt-5.4', input: 'x' });
+    for (const event of [turn.events[0], turn.events.at(-1)]) {
+      expect(Object.keys(event?.response).sort()).toEqual(Object.keys(completed).sort());
+      expect(event?.response).toMatchObject({
+        frequency_penalty: 0,
+        presence_penalty: 0,
+        prompt_cache_retention: null,
+      });
+    }
+  });
+
+  it('echoes the prompt cache retention and penalties a request sets', async () => {
+    const client = await mock.open();
+    const turn = await client.turn({
+      model: 'gpt-5.4',
+      input: 'x',
+      prompt_cache_retention: '24h',
+      frequency_penalty: 0.5,
+      presence_penalty: -0.5,
+    });
+    expect(turn.events.at(-1)?.response).toMatchObject({
+      prompt_cache_retention: '24h',
+      frequency_penalty: 0.5,
+      presence_penalty: -0.5,
+    });
+  });
+});
