@@ -21,15 +21,16 @@ export function handleResponseRoute(
   const url = new URL(req.url ?? '/', 'http://localhost');
   const match = ROUTE.exec(url.pathname);
   if (!match) return false;
-  const [, id, sub] = match;
+  const [, rawId, sub] = match;
   const method = req.method ?? 'GET';
   const route = `${method} ${sub ?? ''}`;
   if (!['GET ', 'DELETE ', 'GET input_items', 'POST cancel'].includes(route)) return false;
   req.resume();
 
-  const stored = engine.store.get(decodeURIComponent(id));
+  const id = decodeSegment(rawId);
+  const stored = engine.store.get(id);
   if (!stored) {
-    sendHttpError(res, mockErrors.responseNotFound(decodeURIComponent(id)));
+    sendHttpError(res, mockErrors.responseNotFound(id));
     return true;
   }
   switch (route) {
@@ -48,6 +49,15 @@ export function handleResponseRoute(
       // The mock runs no background responses, and only those can be cancelled.
       sendHttpError(res, mockErrors.notCancellable());
       return true;
+  }
+}
+
+/** A path segment decoded; a broken percent escape (`%E0%A4%A`) names no response, as typed. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 

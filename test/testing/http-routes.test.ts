@@ -19,6 +19,14 @@ async function created(body: Record<string, unknown>) {
 }
 
 describe('stored-response routes', () => {
+  it('answers an id with a broken percent escape with 404 instead of crashing', async () => {
+    const res = await call('GET', '/resp_%E0%A4%A');
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toMatchObject({ code: 'not_found' });
+    // The server is still there.
+    expect((await call('POST', '', { model: 'm', input: 'x' })).status).toBe(200);
+  });
+
   it('GET /responses/{id} returns a stored response, from HTTP or WebSocket', async () => {
     const overHttp = await created({ input: 'kept' });
     const retrieved = await (await call('GET', `/${overHttp.id}`)).json();
