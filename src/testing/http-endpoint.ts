@@ -4,6 +4,7 @@ import { handleHttpRequest } from './handle-request';
 import { handleResponseRoute } from './http-routes';
 import type { MockEngine } from './mock-engine';
 import { mockErrors } from './mock-errors';
+import { requestUrl } from './request-url';
 
 /** Whether the request carries `Authorization: Bearer <one of the accepted keys>`. */
 export function isAuthorized(req: IncomingMessage, apiKeys: ReadonlySet<string>): boolean {
@@ -24,13 +25,14 @@ export function createHttpHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     res.on('error', () => {});
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (!isAuthorized(req, apiKeys) && path.startsWith('/v1/responses')) {
+    const url = requestUrl(req);
+    const path = url?.pathname ?? String(req.url);
+    if (url && !isAuthorized(req, apiKeys) && path.startsWith('/v1/responses')) {
       req.resume();
       sendHttpError(res, mockErrors.unauthorized());
       return;
     }
-    if (handleResponseRoute(engine, req, res)) return;
+    if (url && handleResponseRoute(engine, req, res, url)) return;
     if (req.method !== 'POST' || path !== '/v1/responses') {
       req.resume();
       sendHttpError(

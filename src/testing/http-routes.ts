@@ -17,8 +17,8 @@ export function handleResponseRoute(
   engine: MockEngine,
   req: IncomingMessage,
   res: ServerResponse,
+  url: URL,
 ): boolean {
-  const url = new URL(req.url ?? '/', 'http://localhost');
   const match = ROUTE.exec(url.pathname);
   if (!match) return false;
   const [, rawId, sub] = match;

@@ -6,6 +6,7 @@ import { handleWebSocketFrame } from './handle-request';
 import { isAuthorized } from './http-endpoint';
 import type { MockEngine } from './mock-engine';
 import { httpErrorBody, type MockError, mockErrors, requestErrorEvent } from './mock-errors';
+import { requestUrl } from './request-url';
 
 /** Frames above this are refused with close 1009, as observed on the real endpoint. */
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -58,7 +59,7 @@ export class WebSocketEndpoint {
 
   /** Why an upgrade must fail: unknown path, an armed `reject-upgrade` fault, a bad key. */
   private upgradeRejection(req: IncomingMessage): MockError | null {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = requestUrl(req)?.pathname ?? String(req.url);
     if (path !== '/v1/responses') {
       return mockErrors.custom('not_found', { status: 404, message: `No route ${path}.` });
     }
