@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendHttpError, sseSink } from './event-sink';
+import { sendHttpError } from './event-sink';
 import { type Item, itemType } from './items';
 import type { MockEngine } from './mock-engine';
 import { mockErrors } from './mock-errors';
@@ -8,8 +8,8 @@ import type { StoredResponse } from './response-store';
 const ROUTE = /^\/v1\/responses\/([^/]+)(?:\/(input_items|cancel))?$/;
 
 /**
- * The stored-response routes: retrieve (`GET /v1/responses/{id}`, `?stream=true` replays the
- * events, `starting_after` skips some), `GET /v1/responses/{id}/input_items`, `DELETE
+ * The stored-response routes: retrieve (`GET /v1/responses/{id}`; `?stream=true` is refused as
+ * the real API refuses it for responses not run in background), `GET /v1/responses/{id}/input_items`, `DELETE
  * /v1/responses/{id}` and `POST /v1/responses/{id}/cancel`. Only responses created with
  * `store` not false are found. Returns false when the path is none of these.
  */
@@ -35,7 +35,7 @@ export function handleResponseRoute(
   }
   switch (route) {
     case 'GET ':
-      if (url.searchParams.get('stream') === 'true') replay(stored, url.searchParams, res);
+      if (url.searchParams.get('stream') === 'true') sendHttpError(res, mockErrors.notStreamable());
       else sendJson(res, stored.response);
       return true;
     case 'GET input_items':
@@ -64,17 +64,6 @@ function decodeSegment(segment: string): string {
 function sendJson(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
-}
-
-/** The response's events again, as Server-Sent Events. */
-function replay(stored: StoredResponse, query: URLSearchParams, res: ServerResponse): void {
-  const after = Number(query.get('starting_after') ?? -1);
-  const sink = sseSink(res);
-  for (const event of stored.events) {
-    if (typeof event.sequence_number === 'number' && event.sequence_number <= after) continue;
-    sink.sendEvent(event);
-  }
-  sink.finish(null);
 }
 
 /** Input items with the ids the listing gave them (copies: records keep what was sent). */

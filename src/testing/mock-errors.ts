@@ -108,6 +108,13 @@ export const mockErrors = {
       'response_not_cancellable',
       'Only responses created with background set to true can be cancelled.',
     ),
+  // Verbatim from the real API (only background responses can be streamed again).
+  notStreamable: (): MockError =>
+    invalidRequest(
+      'invalid_request_error',
+      'This response cannot be streamed because it was not created with background=true.',
+      'stream',
+    ),
   invalidJson: (): MockError =>
     invalidRequest('invalid_json', 'The message could not be parsed as a JSON object.'),
   binaryFrame: (): MockError =>

@@ -16,8 +16,6 @@ export type StoredResponse = {
   status: 'completed' | 'incomplete';
   /** The terminal event's `response` object, as `GET /v1/responses/{id}` returns it. */
   response: Record<string, unknown> | null;
-  /** The events as streamed (without `stream_id`), for `GET /v1/responses/{id}?stream=true`. */
-  events: Record<string, unknown>[];
 };
 
 /**

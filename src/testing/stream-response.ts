@@ -59,9 +59,9 @@ export async function streamResponse(
     }
     if (take.malformed && i === malformedAt) sender.malformed();
     if (!sink.isOpen()) return endSteering(ctx, stream, interrupted(record));
-    if (i === last) settle(engine, ctx, stream, sender.events);
+    if (i === last) settle(engine, ctx, stream);
     const { event, raw } = stream.events[i];
-    sender.send(event, raw, true);
+    sender.send(event, raw);
     if (event.type === 'response.output_item.done') {
       sent.push(event.item as Item);
       // Steering stops the response at this item boundary, unless the model already handed
@@ -76,7 +76,7 @@ export async function streamResponse(
       if (engine.closed || !sink.isOpen()) return endSteering(ctx, stream, interrupted(record));
     }
   }
-  if (stream.events.length === 0) settle(engine, ctx, stream, sender.events);
+  if (stream.events.length === 0) settle(engine, ctx, stream);
   if (take.malformed && malformedAt > last) sender.malformed();
   if (take.cutAfter) {
     // Asked to cut after more events than the response has: the response completes, then the
@@ -169,18 +169,15 @@ function forkStillHeld(engine: MockEngine, ctx: StreamContext): boolean {
   return false;
 }
 
-/** Sends events numbered in one sequence (steering events included) and keeps a copy. */
+/** Sends events numbered in one sequence (steering events included). */
 function numberedSender(record: MockRequestRecord, sink: EventSink) {
   let next = 0;
-  const events: Event[] = [];
   return {
-    events,
-    send: (event: Event, raw?: string, keep = false) => {
+    send: (event: Event, raw?: string) => {
       // Recorded lines go out byte for byte, with their own numbers.
       const numbered = raw === undefined ? { ...event, sequence_number: next } : event;
       const seq = numbered.sequence_number;
       next = (typeof seq === 'number' ? seq : next) + 1;
-      if (keep) events.push(numbered);
       sink.sendEvent(numbered, raw);
       record.eventsSent += 1;
     },
@@ -279,7 +276,7 @@ function afterTerminal(ctx: StreamContext, stream: Stream, send: (event: Event) 
  * latest (evicting the previous one) and, unless `store: false`, joins the store; a failed
  * same-lane continuation evicts its parent from the lane's cache, a failed fork keeps it.
  */
-function settle(engine: MockEngine, ctx: StreamContext, stream: Stream, events: Event[]): void {
+function settle(engine: MockEngine, ctx: StreamContext, stream: Stream): void {
   const { record, where, body } = ctx;
   record.error = stream.error;
   record.status = stream.status ?? (stream.error ? 'error' : 'interrupted');
@@ -293,7 +290,6 @@ function settle(engine: MockEngine, ctx: StreamContext, stream: Stream, events: 
       output: stream.output,
       status: stream.status,
       response: stream.final,
-      events,
     };
     where?.connection.cache(where.lane, stored);
     if (stored.store) engine.store.put(stored);
