@@ -16,12 +16,26 @@ const CHECKS: Check[] = [
   ['store', 'a boolean', isBoolean],
   ['stream', 'a boolean', isBoolean],
   ['generate', 'a boolean', isBoolean],
+  ['background', 'a boolean', isBoolean],
   ['instructions', 'a string', isString],
   ['tools', 'an array of tools', Array.isArray],
 ];
 
-/** The first checked field of `body` that has the wrong type, as an `invalid_type` error. */
-export function fieldTypeError(body: Record<string, unknown>): MockError | null {
+/**
+ * What is wrong with the types of `body`'s fields (an `invalid_type` error for the first bad
+ * one), or, on a socket, a parameter WebSocket mode does not take: the API reference says
+ * `background` is not supported there, so `background: true` is refused rather than run.
+ */
+export function fieldError(
+  body: Record<string, unknown>,
+  transport: 'websocket' | 'http',
+): MockError | null {
+  const wrongType = fieldTypeError(body);
+  if (wrongType || transport !== 'websocket' || body.background !== true) return wrongType;
+  return mockErrors.unsupportedParameter('background', 'is not supported in WebSocket mode');
+}
+
+function fieldTypeError(body: Record<string, unknown>): MockError | null {
   for (const [param, expected, ok] of CHECKS) {
     const value = body[param];
     if (value !== undefined && value !== null && !ok(value)) {

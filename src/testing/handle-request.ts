@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { ConnectionState, LanePlace } from './connection-state';
 import { type EventSink, webSocketSink } from './event-sink';
-import { fieldTypeError } from './field-types';
+import { fieldError } from './field-types';
 import { findDuplicates } from './find-duplicates';
 import { handleSteer } from './handle-steer';
 import { isRecord, normalizeInput } from './items';
@@ -136,9 +136,9 @@ async function startRequest(
     reject(record, sink, hasModel ? mockErrors.invalidInput() : mockErrors.missingModel());
     return null;
   }
-  const wrongType = fieldTypeError(body);
-  if (wrongType) {
-    reject(record, sink, wrongType);
+  const badField = fieldError(body, sink.transport);
+  if (badField) {
+    reject(record, sink, badField);
     return null;
   }
   if (refusedByFault(engine, record, sink, where)) return null;

@@ -97,6 +97,8 @@ export const mockErrors = {
       `Responses websocket stream limit reached (${limit} named streams per connection). Reuse a stream_id or open another connection.`,
       'stream_id',
     ),
+  unsupportedParameter: (name: string, why: string): MockError =>
+    invalidRequest('unsupported_parameter', `Unsupported parameter: '${name}' ${why}.`, name),
   unknownParameter: (name: string): MockError =>
     invalidRequest('unknown_parameter', `Unknown parameter: '${name}'.`, name),
   responseNotFound: (id: string): MockError => ({

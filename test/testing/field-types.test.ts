@@ -76,3 +76,24 @@ describe('binary frames', () => {
     expect(mock.server.requests[0]).toMatchObject({ status: 'error' });
   });
 });
+
+describe('parameters WebSocket mode does not take', () => {
+  it('refuses background: true on a socket (the API runs no background responses there)', async () => {
+    const client = await mock.open();
+    const turn = await client.turn({ model: 'gpt-4.1-mini', input: 'hi', background: true });
+    expect(turn.events).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        status: 400,
+        error: expect.objectContaining({ code: 'unsupported_parameter', param: 'background' }),
+      }),
+    ]);
+    const plain = await client.turn({ model: 'gpt-4.1-mini', input: 'hi', background: false });
+    expect(plain.events.at(-1)?.type).toBe('response.completed');
+  });
+
+  it('still runs background: true over HTTP, like any request', async () => {
+    const res = await post({ model: 'gpt-4.1-mini', input: 'hi', background: true });
+    expect(res.status).toBe(200);
+  });
+});
