@@ -34,6 +34,7 @@ export class WebSocketEndpoint {
   private readonly sessions = new Map<WebSocket, ConnectionState>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private opened = 0;
+  private closed = false;
 
   constructor(
     private readonly engine: MockEngine,
@@ -92,6 +93,8 @@ export class WebSocketEndpoint {
 
   /** The `connection-limit-idle` fault: every idle socket gets the error, then is closed. */
   scheduleIdleLimit(afterMs: number, closeCode: number): void {
+    // After close() there is no socket to limit, and a timer would keep the process alive.
+    if (this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const frame = JSON.stringify(requestErrorEvent(mockErrors.connectionLimit()));
@@ -123,6 +126,7 @@ export class WebSocketEndpoint {
   }
 
   close(): void {
+    this.closed = true;
     this.clearTimers();
     for (const [ws, connection] of this.sessions) {
       connection.close();

@@ -45,3 +45,12 @@ it('close() leaves no server, socket or timer behind, even mid-response', async 
     hook.disable();
   }
 });
+
+it('a fault armed after close() schedules nothing that would keep the process alive', async () => {
+  const server = await createMockResponsesServer();
+  await server.close();
+  const timers = () => process.getActiveResourcesInfo().filter((type) => type === 'Timeout');
+  const before = timers().length;
+  server.fault({ type: 'connection-limit-idle', afterMs: 60_000 });
+  expect(timers()).toHaveLength(before);
+});
