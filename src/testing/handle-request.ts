@@ -4,6 +4,7 @@ import { type EventSink, webSocketSink } from './event-sink';
 import { fieldError } from './field-types';
 import { findDuplicates } from './find-duplicates';
 import { handleSteer } from './handle-steer';
+import { inputItemError } from './input-item-check';
 import { isRecord, normalizeInput } from './items';
 import type { MockEngine } from './mock-engine';
 import { type MockError, mockErrors } from './mock-errors';
@@ -136,7 +137,7 @@ async function startRequest(
     reject(record, sink, hasModel ? mockErrors.invalidInput() : mockErrors.missingModel());
     return null;
   }
-  const badField = fieldError(body, sink.transport);
+  const badField = fieldError(body, sink.transport) ?? inputItemError(input);
   if (badField) {
     reject(record, sink, badField);
     return null;

@@ -1,6 +1,7 @@
 /**
  * Helpers over Responses API items as the mock sees them: plain JSON objects, loosely typed,
- * because the mock must accept whatever a client sends and report it faithfully.
+ * because beyond the required fields `input-item-check.ts` enforces, the mock accepts what a
+ * client sends and reports it faithfully.
  */
 
 export type Item = Record<string, unknown>;

@@ -132,6 +132,14 @@ export const mockErrors = {
     ),
   missingModel: (): MockError =>
     invalidRequest('missing_required_parameter', "Missing required parameter: 'model'.", 'model'),
+  missingParameter: (param: string): MockError =>
+    invalidRequest('missing_required_parameter', `Missing required parameter: '${param}'.`, param),
+  invalidValue: (param: string, value: unknown, supported: string[]): MockError =>
+    invalidRequest(
+      'invalid_value',
+      `Invalid value: ${JSON.stringify(value)}. Supported values are: ${supported.map((v) => `'${v}'`).join(', ')}.`,
+      param,
+    ),
   invalidInput: (): MockError =>
     invalidRequest(
       'invalid_type',
