@@ -1,3 +1,4 @@
+import { isRecord } from './items';
 import { type MockError, mockErrors } from './mock-errors';
 
 type Check = [param: string, expected: string, ok: (value: unknown) => boolean];
@@ -30,7 +31,7 @@ export function fieldError(
   body: Record<string, unknown>,
   transport: 'websocket' | 'http',
 ): MockError | null {
-  const wrongType = fieldTypeError(body);
+  const wrongType = fieldTypeError(body) ?? toolError(body.tools);
   if (wrongType || transport !== 'websocket' || body.background !== true) return wrongType;
   return mockErrors.unsupportedParameter('background', 'is not supported in WebSocket mode');
 }
@@ -40,6 +41,27 @@ function fieldTypeError(body: Record<string, unknown>): MockError | null {
     const value = body[param];
     if (value !== undefined && value !== null && !ok(value)) {
       return mockErrors.wrongType(param, expected);
+    }
+  }
+  return null;
+}
+
+/**
+ * The first tool definition the real API would refuse: not an object, no `type`, or a function
+ * tool without a `name` or with `parameters` that are not a JSON Schema object (a schema sent
+ * as text is a classic serialisation slip). Other tool types pass as sent.
+ */
+function toolError(tools: unknown): MockError | null {
+  if (!Array.isArray(tools)) return null;
+  for (const [index, tool] of tools.entries()) {
+    const at = `tools[${index}]`;
+    if (!isRecord(tool)) return mockErrors.wrongType(at, 'an object');
+    if (typeof tool.type !== 'string') return mockErrors.missingParameter(`${at}.type`);
+    if (tool.type !== 'function') continue;
+    if (typeof tool.name !== 'string') return mockErrors.missingParameter(`${at}.name`);
+    const { parameters } = tool;
+    if (parameters !== undefined && parameters !== null && !isRecord(parameters)) {
+      return mockErrors.wrongType(`${at}.parameters`, 'an object (a JSON Schema)');
     }
   }
   return null;

@@ -97,3 +97,29 @@ describe('parameters WebSocket mode does not take', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('tool definitions', () => {
+  const refused: [string, unknown[], string, string][] = [
+    ['a tool that is not an object', [null], 'invalid_type', 'tools[0]'],
+    ['a tool without type', [{ name: 'f' }], 'missing_required_parameter', 'tools[0].type'],
+    [
+      'a function tool without name',
+      [{ type: 'function' }],
+      'missing_required_parameter',
+      'tools[0].name',
+    ],
+    [
+      'a function tool with schema text',
+      [{ type: 'function', name: 'f', parameters: '{}' }],
+      'invalid_type',
+      'tools[0].parameters',
+    ],
+  ];
+  it.each(refused)('refuses %s, naming the field', async (_name, tools, code, param) => {
+    const client = await mock.open();
+    const turn = await client.turn({ model: 'gpt-4.1-mini', input: 'hi', tools });
+    expect(turn.events).toEqual([
+      expect.objectContaining({ type: 'error', error: expect.objectContaining({ code, param }) }),
+    ]);
+  });
+});
