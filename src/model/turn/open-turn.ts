@@ -3,22 +3,16 @@ import type { QueuePlace } from '../../pool/wait-queue';
 import { sliceRoom } from '../../util/event-loop-slice';
 import { continuedHead, type TurnPlan } from '../chain/plan-turn';
 import { hashInput } from '../chain/sign-head';
-import { type ServerError, toAPICallError } from '../events/server-error';
 import { acquireSocket } from './acquire-socket';
 import { awaitFirstOutput, type FirstOutput } from './await-first-output';
 import { type Frame, frameFor, planAttempt, smallestFrame } from './build-frame';
 import { classifyFirstOutput, type Outcome, unknownItemOf } from './classify-first-output';
 import type { EventQueue } from './event-queue';
+import { type ErrorContext, failTurn } from './fail-turn';
 import { LeasedLane } from './leased-lane';
 import { responseHeaders } from './response-headers';
 import { startOnLane } from './start-on-lane';
-import {
-  firstEventTimeoutError,
-  isRetryableUpgrade,
-  isUpgradeImpossible,
-  silenceBeforeOutputError,
-  toTransportError,
-} from './transport-errors';
+import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
 import type { TurnCall } from './turn-call';
 
 /** Transparent resends one call may need (stale chain, dead socket, silent server). */
@@ -44,8 +38,6 @@ export type OpenTurn = {
 
 /** The socket cannot carry this call; with transport 'auto' it goes over HTTP. */
 export type UseHttp = { transport: 'http'; reason: string; retries: number; cause: unknown };
-
-type ErrorContext = { url: string; requestBodyValues: unknown };
 
 /** What carries over from one attempt to the next. */
 type Attempt = {
@@ -250,55 +242,4 @@ function forgetFailedParent(call: TurnCall, plan: TurnPlan, code: string | null)
     (!call.head?.stored && plan.reason !== 'continuation-fork');
   if (plan.mode === 'delta' && parentGone)
     call.config.heads.drop(call.scope, plan.previousResponseId);
-}
-
-/** The error to throw for an attempt that cannot be resent; the lane (or socket) is not reused. */
-function failTurn(
-  call: TurnCall,
-  leased: LeasedLane,
-  outcome: Exclude<Outcome, { kind: 'resend' }>,
-  context: ErrorContext,
-): unknown {
-  switch (outcome.kind) {
-    case 'fail-timeout':
-      leased.stop('no first event in time');
-      return firstEventTimeoutError(call.config.poolSettings.firstEventTimeoutMs, context);
-    case 'fail-silent':
-      leased.abandon('no event after the acceptance');
-      return silenceBeforeOutputError(call.config.poolSettings.eventTimeoutMs, context);
-    case 'fail-server':
-      return failOnServerError(leased, outcome.error, context);
-    default:
-      leased.release({ headId: undefined });
-      return toTransportError(
-        outcome.kind === 'fail-transport' ? outcome.error : undefined,
-        context,
-      );
-  }
-}
-
-/**
- * The turn is over. With lanes off the socket closes, as a late terminal event may still follow
- * an error; with lanes on the lane drains instead. A server that refuses the lane's name does
- * not speak lanes as OpenAI documents them: the lane is retired and the error says what to do.
- */
-function failOnServerError(leased: LeasedLane, error: ServerError, context: ErrorContext) {
-  if (error.code === 'websocket_stream_limit_reached' && leased.connection.multiplexed) {
-    // Past the last resend: the server took no request on this lane either; retired as a resend
-    // retires it, or every later call would be refused on it first.
-    leased.retire();
-    return toAPICallError(error, context);
-  }
-  if (error.code !== 'invalid_stream_id') {
-    leased.abandon(`request failed: ${error.code ?? 'error'}`);
-    return toAPICallError(error, context);
-  }
-  leased.retire();
-  return new APICallError({
-    message: `The server refused the lane name (invalid_stream_id: ${error.message}). This server or gateway does not support stream_id lanes; set pool.lanes to 0.`,
-    ...context,
-    statusCode: error.status ?? 400,
-    responseBody: JSON.stringify(error.raw),
-    isRetryable: false,
-  });
 }
