@@ -1,6 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import {
   createEventSourceResponseHandler,
+  extractResponseHeaders,
   type FetchFunction,
   postJsonToApi,
 } from '@ai-sdk/provider-utils';
@@ -90,16 +91,12 @@ async function refuseOtherBodies(options: {
   const { url, requestBodyValues, response } = options;
   const type = response.headers.get('content-type');
   if (type === null || /text\/event-stream/i.test(type)) return;
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
   throw new APICallError({
     message: `The HTTP fallback expected an event stream (text/event-stream) and got a ${response.status} response of type ${type}.`,
     url,
     requestBodyValues,
     statusCode: response.status,
-    responseHeaders: headers,
+    responseHeaders: extractResponseHeaders(response),
     responseBody: await startOf(response.body),
     isRetryable: false,
   });
@@ -146,10 +143,7 @@ function refusingRedirects(fetchFunction: typeof fetch, body: JsonObject): Fetch
       response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
     if (!redirected) return response;
     const location = response.headers.get('location');
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
+    const headers = extractResponseHeaders(response);
     await response.body?.cancel().catch(() => {});
     throw new APICallError({
       message: `The HTTP fallback was answered with a redirect (${response.status || 'opaque'}${location ? ` to ${location}` : ''}); it is not followed, because the request carries the prompt and the API key. Set baseURL to the final address.`,
