@@ -5,6 +5,7 @@ import { HeadStore } from './model/chain/head-store';
 import { CredentialCache } from './model/credentials';
 import type { ModelConfig } from './model/model-config';
 import { ResponsesWebSocketModel } from './model/responses-websocket-model';
+import { RefusedUpgrades } from './model/turn/refused-upgrades';
 import { DEFAULT_MAX_FRAME_BYTES, responsesURLs } from './model/turn/turn-call';
 import { closeLeastRecentIdlePools } from './pool/idle-pools';
 import { resolvePoolSettings } from './pool/pool-settings';
@@ -19,7 +20,12 @@ import { validateBaseURLFromEnvironment, validateSettings } from './validate-set
  * Pool, chain heads and the digest keys of their credentials, shared by every provider
  * configured alike, across module copies.
  */
-type SharedState = { pool: SessionPool; heads: HeadStore; credentials: CredentialCache };
+type SharedState = {
+  pool: SessionPool;
+  heads: HeadStore;
+  credentials: CredentialCache;
+  refusedUpgrades: RefusedUpgrades;
+};
 
 /**
  * The shape every entry's provider has: `M` is that entry's language model type, `V` its
@@ -124,9 +130,12 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
         pool: new SessionPool(poolSettings),
         heads: new HeadStore(),
         credentials: new CredentialCache(),
+        refusedUpgrades: new RefusedUpgrades(),
       }),
       poolInUse,
     );
+    // An entry an older copy of this module made has no such memory yet.
+    state.refusedUpgrades ??= new RefusedUpgrades();
     closeLeastRecentIdlePools(sharedEntries(), state);
     return state;
   };
@@ -156,6 +165,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
     httpCalls,
     heads: shared().heads,
     credentials: shared().credentials,
+    refusedUpgrades: shared().refusedUpgrades,
     poolSettings,
     maxFrameBytes: settings.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
   });
@@ -168,6 +178,7 @@ function createProviderCore(settings: OpenAIWebSocketSettings = {}) {
       if (state) {
         await state.pool.close();
         state.heads.clear();
+        state.refusedUpgrades.clear();
       }
     },
   };

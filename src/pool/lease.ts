@@ -29,6 +29,11 @@ export type AcquireRequest = {
    * while it prepared or between its attempts. Default: the generation at this acquire.
    */
   generation?: number;
+  /**
+   * False: the call may take a lane of an open socket but not open one (its credentials' upgrades
+   * failed lately); where it would open one, it fails with PoolError 'may-not-open'.
+   */
+  mayOpen?: boolean;
   /** The call's place in the wait queue, kept across its attempts (a resend keeps it). */
   place?: QueuePlace;
   /** Stands for the call at the event loop's slices (`sliceRoom`). */

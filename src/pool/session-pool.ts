@@ -22,7 +22,7 @@ import {
   type SocketFilter,
 } from './pick-lane';
 import { MAX_IN_FLIGHT_PER_SOCKET, type PoolSettings } from './pool-settings';
-import { type QueuePlace, WaitQueue } from './wait-queue';
+import { PoolError, type QueuePlace, WaitQueue } from './wait-queue';
 
 /**
  * Sockets keyed by credential scope, each offering one lane (lanes off) or `lanes` named lanes.
@@ -136,6 +136,10 @@ export class SessionPool {
 
   /** A new socket's other lanes are room for the calls behind this one. */
   private connectAndPassOn(request: AcquireRequest, place: QueuePlace): Promise<Lease> {
+    if (request.mayOpen === false) {
+      this.queue.passOn(place);
+      throw new PoolError('may-not-open', 'the call may not open a socket');
+    }
     const connecting = this.connect(request);
     this.queue.passOn(place);
     return connecting;

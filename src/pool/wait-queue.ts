@@ -3,7 +3,7 @@ import type { PoolSettings } from './pool-settings';
 
 export class PoolError extends Error {
   constructor(
-    readonly kind: 'queue-full' | 'queue-timeout' | 'pool-closed',
+    readonly kind: 'queue-full' | 'queue-timeout' | 'pool-closed' | 'may-not-open',
     message: string,
   ) {
     super(message);

@@ -4,12 +4,22 @@
  * a socket continues it only from the store (`store` on), else the call goes out in full.
  */
 import { generateText, type ModelMessage } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_WEBSOCKET_MEMORY_MS } from '../../src/model/turn/refused-upgrades';
 import type { MockRequestRecord } from '../../src/testing';
 import { contextTexts, type Instance, useInstances } from '../helpers/instances';
 import { wsMeta } from '../helpers/mock-provider';
 
 const setup = useInstances();
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The clock moved past the time a refused upgrade keeps calls on HTTP (refused-upgrades.ts). */
+function pastRefusalMemory() {
+  const now = Date.now.bind(Date);
+  vi.spyOn(Date, 'now').mockImplementation(() => now() + NO_WEBSOCKET_MEMORY_MS);
+}
 const big = `A long paste: ${'x'.repeat(3_000)}`;
 
 /** One chat turn, with `store` as given; `how`: its transport and reason. */
@@ -68,6 +78,7 @@ describe('socket, then HTTP, then the socket again', () => {
     setup.server.closeAllSockets();
     setup.server.fault({ type: 'reject-upgrade', status: 426 });
     const two = await turn(a, one.history, 'Two', false);
+    pastRefusalMemory();
     const three = await turn(a, two.history, 'Three', false);
     const four = await turn(a, three.history, 'Four', false);
     expect([one.how, two.how, three.how, four.how]).toEqual([

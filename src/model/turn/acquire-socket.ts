@@ -23,7 +23,13 @@ export async function acquireSocket(
     freshSince,
     avoid,
     place,
-  }: { freshSince: number | undefined; avoid: ReadonlySet<number>; place: QueuePlace },
+    mayOpen,
+  }: {
+    freshSince: number | undefined;
+    avoid: ReadonlySet<number>;
+    place: QueuePlace;
+    mayOpen: boolean;
+  },
 ): Promise<Lease> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -36,6 +42,7 @@ export async function acquireSocket(
         avoid,
         freshSince,
         place,
+        mayOpen,
         signal: call.signal,
         // A close() during the backoff (or while the call prepared) fails the next attempt.
         generation: call.poolGeneration,

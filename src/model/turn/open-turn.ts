@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import type { QueuePlace } from '../../pool/wait-queue';
+import { PoolError, type QueuePlace } from '../../pool/wait-queue';
 import { sliceRoom } from '../../util/event-loop-slice';
 import { continuedHead, type TurnPlan } from '../chain/plan-turn';
 import { hashInput } from '../chain/sign-head';
@@ -41,6 +41,8 @@ export type UseHttp = { transport: 'http'; reason: string; retries: number; caus
 
 /** What carries over from one attempt to the next. */
 type Attempt = {
+  /** False while the call's credentials' upgrades are remembered as failing (refused-upgrades.ts). */
+  mayOpen: boolean;
   retries: number;
   /** Set after a failed attempt: the resend sends full input, for this reason. */
   forcedReason: string | undefined;
@@ -75,7 +77,11 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     context.requestBodyValues = smallest.body;
     return frameTooLarge(call, context, smallest.bytes, 0);
   }
+  // Upgrades of these credentials failed lately: an open socket's lane, else HTTP at once.
+  const refused =
+    config.transport === 'auto' ? config.refusedUpgrades.recent(call.scope) : undefined;
   const attempt: Attempt = {
+    mayOpen: refused === undefined,
     retries: 0,
     forcedReason: undefined,
     freshSince: undefined,
@@ -86,10 +92,21 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
     let leased: LeasedLane;
     try {
       const lease = await acquireSocket(call, attempt);
+      if (!lease.reused) config.refusedUpgrades.forget(call.scope);
       leased = new LeasedLane(config.pool, lease, config.poolSettings.eventTimeoutMs);
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason;
+      if (refused && error instanceof PoolError && error.kind === 'may-not-open') {
+        return {
+          transport: 'http',
+          reason: 'websocket-upgrade-failed',
+          retries: attempt.retries,
+          cause: refused,
+        };
+      }
       if (isUpgradeImpossible(error) || isRetryableUpgrade(error)) {
+        if (config.transport === 'auto')
+          config.refusedUpgrades.remember(call.scope, error as Error);
         return useHttpOr(call, context, 'websocket-upgrade-failed', error, attempt.retries);
       }
       throw toTransportError(error, context);

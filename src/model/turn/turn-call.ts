@@ -4,6 +4,7 @@ import type { SessionPool } from '../../pool/session-pool';
 import type { WebSocketConstructor } from '../../pool/socket-handle';
 import type { ChainHead, HeadStore } from '../chain/head-store';
 import type { ChainCall } from '../chain/record-head';
+import type { RefusedUpgrades } from './refused-upgrades';
 
 /** The Responses endpoint of a provider, over HTTP and as a socket. */
 export type ResponsesURLs = { http: string; webSocket: string };
@@ -36,6 +37,8 @@ export type TurnConfig = {
   /** The calls under way over HTTP, which `provider.close()` ends as the pool ends its own. */
   httpCalls: HttpCalls;
   heads: HeadStore;
+  /** Scopes whose upgrades failed lately: with transport 'auto' their calls go over HTTP at once. */
+  refusedUpgrades: RefusedUpgrades;
   poolSettings: PoolSettings;
   /** Largest `response.create` frame sent over the socket. */
   maxFrameBytes: number;
