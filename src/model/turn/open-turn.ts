@@ -12,7 +12,7 @@ import { type ErrorContext, failTurn } from './fail-turn';
 import { LeasedLane } from './leased-lane';
 import { responseHeaders } from './response-headers';
 import { startOnLane } from './start-on-lane';
-import { isRetryableUpgrade, isUpgradeImpossible, toTransportError } from './transport-errors';
+import { isRefusedForSockets, isRetryableUpgrade, toTransportError } from './transport-errors';
 import type { TurnCall } from './turn-call';
 
 /** Transparent resends one call may need (stale chain, dead socket, silent server). */
@@ -104,7 +104,7 @@ export async function openTurn(call: TurnCall): Promise<OpenTurn | UseHttp> {
           cause: refused,
         };
       }
-      if (isUpgradeImpossible(error) || isRetryableUpgrade(error)) {
+      if (isRefusedForSockets(error) || isRetryableUpgrade(error)) {
         if (config.transport === 'auto')
           config.refusedUpgrades.remember(call.scope, error as Error);
         return useHttpOr(call, context, 'websocket-upgrade-failed', error, attempt.retries);

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import { isUpgradeImpossible } from './transport-errors';
+import { isRefusedForSockets } from './transport-errors';
 
 /**
- * How long calls skip the socket after an upgrade was answered 426, 404 or 405: a gateway without
- * WebSocket mode answers every upgrade so, and each try costs a connection (TCP and TLS) and a
+ * How long calls skip the socket after an upgrade was refused with a 4xx other than 401, 403 and
+ * 429 (426, 404 or 405: no WebSocket mode here): a gateway answers every upgrade so, and each try costs a connection (TCP and TLS) and a
  * round trip before the call can start over HTTP.
  */
 export const NO_WEBSOCKET_MEMORY_MS = 60_000;
@@ -32,7 +32,7 @@ export class RefusedUpgrades {
 
   /** The upgrade of `scope` failed with `cause` after its retries (or at once: 426, 404, 405). */
   remember(scope: string, cause: Error): void {
-    const forMs = isUpgradeImpossible(cause) ? NO_WEBSOCKET_MEMORY_MS : FAILING_UPGRADE_MEMORY_MS;
+    const forMs = isRefusedForSockets(cause) ? NO_WEBSOCKET_MEMORY_MS : FAILING_UPGRADE_MEMORY_MS;
     this.byScope.set(scope, { cause, at: Date.now(), forMs });
   }
 

@@ -23,10 +23,16 @@ export function isRetryableUpgrade(error: unknown): boolean {
  */
 const NO_WEBSOCKET_HERE = new Set([404, 405, 426]);
 
-/** The upgrade can never work here; with transport 'auto' the call goes over HTTP instead. */
-export function isUpgradeImpossible(error: unknown): boolean {
-  if (!(error instanceof ConnectionError)) return false;
-  return error.failure.kind === 'rejected' && NO_WEBSOCKET_HERE.has(error.failure.status);
+/**
+ * An upgrade refused with a 4xx that neither names the key as wrong (401) nor is worth another try:
+ * no WebSocket mode here (426, 404, 405), or a rule of the socket's own (a proxy's 407, a gateway's
+ * 400 for an upgrade it does not take). A POST may be served where the upgrade was not, so with
+ * transport 'auto' the call goes over HTTP at once, and gets what `@ai-sdk/openai` would get.
+ */
+export function isRefusedForSockets(error: unknown): boolean {
+  if (!(error instanceof ConnectionError) || error.failure.kind !== 'rejected') return false;
+  const { status } = error.failure;
+  return status >= 400 && status < 500 && status !== 401 && !isRetryableUpgrade(error);
 }
 
 /** A clear, typed error for a socket-level failure. Never contains headers (API keys). */
