@@ -84,10 +84,15 @@ export function useThroughAi() {
   /**
    * Runs `call` on our model, then on the reference answered with the same events; checks that
    * every step sent what `@ai-sdk/openai` sent (settings equal, the server's context equal to
-   * its input) and returns both outcomes (a rejection becomes `{ error }`).
+   * its input) and returns both outcomes (a rejection becomes `{ error }`). `arrange` scripts the
+   * mock (outputs, faults) before our run.
    */
-  async function runBoth<T>(call: (model: ModelOf) => PromiseLike<T>) {
+  async function runBoth<T>(
+    call: (model: ModelOf) => PromiseLike<T>,
+    arrange: (server: MockResponsesServer) => void = () => {},
+  ) {
     begin();
+    arrange(state.server);
     const settle = (model: ModelOf) =>
       Promise.resolve(call(model)).then(
         (result) => ({ result, error: undefined }),
