@@ -18,6 +18,7 @@ import {
   type MockRequestRecord,
   type MockResponsesServer,
 } from '../../src/testing';
+import { httpErrorBody, mockErrors } from '../../src/testing/mock-errors';
 import { createOpenAIWebSocket } from '../../src/v4';
 import { withoutOwnKeys } from './replay';
 
@@ -107,6 +108,8 @@ export function useThroughAi() {
       expect(settingsOf(record.body as Json), `settings of request ${step}`).toEqual(
         settingsOf(state.bodies[step] as Json),
       );
+      // A refused request has no context: the server never resolved its input.
+      if (record.status === 'error') return;
       expect(contextOf(record), `context of request ${step}`).toEqual(
         referenceContext(state.bodies[step] as Json, state.answers),
       );
@@ -154,6 +157,12 @@ function answerOver({ events, refusal }: Answer, stream: boolean): Response {
   }
   if (!stream) {
     const terminal = events.at(-1) as { response: Json };
+    const error = terminal.response.error as { code?: string; message?: string } | null;
+    if (terminal.response.status === 'failed' && error) {
+      // As the mock answers a non-streaming request that fails: an HTTP error.
+      const failure = mockErrors.custom(error.code ?? 'server_error', { message: error.message });
+      return HttpResponse.json(httpErrorBody(failure), { status: failure.status });
+    }
     return HttpResponse.json(terminal.response);
   }
   const text = events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
