@@ -28,7 +28,14 @@ type Case = [string, PrepareStepFunction<typeof tools>, string];
 /** What steps 1 and 2 change (from step 0's), and how step 1 goes out. */
 const changes = (model: ModelOf): Case[] => [
   ['the system prompt', () => ({ system: 'Be brief.' }), 'history-changed'],
+  ['the instructions', () => ({ instructions: 'Be brief.' }), 'history-changed'],
+  [
+    'the instructions option',
+    () => ({ providerOptions: { openai: { instructions: 'Be brief.' } } }),
+    'settings-changed',
+  ],
   ['activeTools', () => ({ activeTools: ['lookup'] }), 'settings-changed'],
+  ['toolOrder', () => ({ toolOrder: ['other', 'lookup'] }), 'settings-changed'],
   ['toolChoice', () => ({ toolChoice: { type: 'tool', toolName: 'lookup' } }), 'settings-changed'],
   ['the model', () => ({ model: model('gpt-4.1') }), 'settings-changed'],
   [
@@ -47,15 +54,26 @@ const changes = (model: ModelOf): Case[] => [
   ],
 ];
 
-/** Three steps, each with a tool call; `prepare` applies from step 1 on (or to step 1 only). */
-function loop(model: ModelOf, prepare: Case[1], kind: 'generate' | 'stream', only = false) {
+/**
+ * Three steps, each with a tool call; `prepare` applies from step 1 on (or to step 1 only, or
+ * from step 0 on).
+ */
+function loop(
+  model: ModelOf,
+  prepare: Case[1],
+  kind: 'generate' | 'stream',
+  only = false,
+  fromStart = false,
+) {
   const options = {
     model: model(),
     prompt: 'Collect facts. #tools=3',
     tools,
     stopWhen: stepCountIs(3),
     prepareStep: ((options) =>
-      options.stepNumber === 1 || (!only && options.stepNumber > 1)
+      (fromStart && options.stepNumber === 0) ||
+      options.stepNumber === 1 ||
+      (!only && options.stepNumber > 1)
         ? prepare(options)
         : undefined) as typeof prepare,
   };
@@ -104,6 +122,24 @@ describe.each(['generate', 'stream'] as const)('prepareStep through %sText', (ki
       );
     },
   );
+
+  it('the instructions option on every step: each delta carries it, as the server needs', async () => {
+    const { ours, requests } = await runBoth((model) =>
+      loop(
+        model,
+        () => ({ providerOptions: { openai: { instructions: 'Be brief.' } } }),
+        kind,
+        false,
+        true,
+      ),
+    );
+    expect(ours.result?.steps.map((step) => wsMeta(step.providerMetadata).inputMode)).toEqual([
+      'full',
+      'delta',
+      'delta',
+    ]);
+    expect(requests.map((record) => record.body.instructions)).toEqual(Array(3).fill('Be brief.'));
+  });
 
   it('that returns nothing: every step after the first is a delta', async () => {
     const { ours, theirs } = await runBoth((model) => loop(model, () => undefined, kind));
