@@ -4,6 +4,8 @@
  * first attempt of a step is retried by the AI SDK. The retry sends what `@ai-sdk/openai`'s
  * sends (no item twice), the result is the same, and after the last attempt the error is.
  */
+
+import type { ProviderOptions } from '@ai-sdk/provider-utils';
 import { generateText, RetryError, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -45,7 +47,7 @@ function loop(
     times?: number;
     kind?: 'generate' | 'stream';
     maxRetries?: number;
-    providerOptions?: Record<string, Record<string, unknown>>;
+    providerOptions?: ProviderOptions;
   },
   armed: { done: boolean },
 ) {

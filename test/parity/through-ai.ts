@@ -8,10 +8,13 @@
  * references resolved against the responses both sides saw.
  */
 import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAI as createOpenAIV2 } from '@ai-sdk/openai-v2';
+import { createOpenAI as createOpenAIV3 } from '@ai-sdk/openai-v3';
 import type { LanguageModel } from 'ai';
 import { getResponse, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import * as root from '../../src/index';
 import {
   createMockResponsesServer,
   MOCK_API_KEY,
@@ -19,6 +22,7 @@ import {
   type MockResponsesServer,
 } from '../../src/testing';
 import { httpErrorBody, mockErrors } from '../../src/testing/mock-errors';
+import * as v3 from '../../src/v3';
 import { createOpenAIWebSocket } from '../../src/v4';
 import { withoutOwnKeys } from './replay';
 
@@ -32,10 +36,21 @@ const REFERENCE_URL = 'http://reference.test/v1';
 /** What the mock answered one request with: its events, or its refusal (an error frame). */
 type Answer = { events: Json[]; refusal?: Json };
 
-export function useThroughAi() {
+/**
+ * Which pair runs: `/v4` against `@ai-sdk/openai` 4 (ai@7), `/v3` against 3 (ai@6), the root
+ * entry against 2 (ai@5).
+ */
+const pairs = {
+  v4: { ours: createOpenAIWebSocket, reference: createOpenAI },
+  v3: { ours: v3.createOpenAIWebSocket, reference: createOpenAIV3 },
+  v2: { ours: root.createOpenAIWebSocket, reference: createOpenAIV2 },
+} as const;
+
+export function useThroughAi(pair: keyof typeof pairs = 'v4') {
+  const { ours: createOurs, reference: createReference } = pairs[pair];
   const state = {} as {
     server: MockResponsesServer;
-    provider: ReturnType<typeof createOpenAIWebSocket>;
+    provider: ((modelId: string) => LanguageModel) & { close(): Promise<void> };
     /** The mock's answers, in the order the requests came. */
     answers: Answer[];
     /** The bodies `@ai-sdk/openai` POSTed. */
@@ -50,11 +65,11 @@ export function useThroughAi() {
     state.server.reset();
     state.answers = [];
     state.bodies = [];
-    state.provider = createOpenAIWebSocket({
+    state.provider = createOurs({
       apiKey: MOCK_API_KEY,
       baseURL: state.server.url,
       transport: 'websocket',
-    });
+    }) as unknown as typeof state.provider;
     restore = tapServerFrames(state.answers);
   };
   afterEach(async () => {
