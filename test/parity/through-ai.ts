@@ -94,7 +94,8 @@ export function useThroughAi(pair: keyof typeof pairs = 'v4') {
       if (response === undefined) throw new Error(`msw has no handler for ${String(input)}`);
       return response;
     };
-    return createOpenAI({ apiKey: MOCK_API_KEY, baseURL: REFERENCE_URL, fetch }).responses(modelId);
+    const provider = createReference({ apiKey: MOCK_API_KEY, baseURL: REFERENCE_URL, fetch });
+    return provider.responses(modelId) as unknown as LanguageModel;
   }
 
   /**
