@@ -162,6 +162,11 @@ export class SessionPool {
     this.queue.wakeOne();
   }
 
+  /** The lane's response failed: the server evicted the parent, which no fork may name now. */
+  evicted(lease: Lease): void {
+    if (lease.lane.owner === lease) this.heads.set(lease.lane, lease.connection, undefined);
+  }
+
   /**
    * Takes the lane out of service for good (the server refused it, or a response abandoned on it
    * never ended) and gives the lease back. The socket's other lanes carry on.

@@ -13,7 +13,9 @@ import type { MockResponsesServer } from '../../src/testing';
 import type { Fault as MockFault } from '../../src/testing/types';
 import { comparableMetadata, type ModelOf, useThroughAi } from './through-ai';
 
-const { runBoth, state } = useThroughAi();
+const lanesOff = useThroughAi();
+const lanesOn = useThroughAi('v4', { pool: { lanes: 4 } });
+const { runBoth, state } = lanesOff;
 
 /** No wait between attempts: the AI SDK honours `retry-after-ms`. */
 const now = { 'retry-after-ms': '0' };
@@ -81,30 +83,36 @@ function loop(
   }));
 }
 
-describe.each(['generate', 'stream'] as const)('maxRetries through %sText', (kind) => {
-  describe.each([
-    ['stored', {}],
-    ['store: false', { openai: { store: false } }],
-  ])('%s', (_store, providerOptions) => {
-    it.each(failures)(
-      '%s on the first attempt of step 1: retried, as @ai-sdk/openai',
-      async (_name, fault) => {
-        const armed = { done: false };
-        const { ours, theirs, requests } = await runBoth((model) =>
-          loop(model, state.server, { fault, failAt: 1, kind, providerOptions }, armed),
-        );
-        expect(ours.error).toBeUndefined();
-        expect(requests.map((record) => record.status)).toEqual([
-          'completed',
-          expect.stringMatching(/error|failed/),
-          'completed',
-        ]);
-        expect(comparableMetadata(ours.result?.responseMessages)).toEqual(
-          comparableMetadata(theirs.result?.responseMessages),
-        );
-        expect(ours.result?.text).toBe(theirs.result?.text);
-      },
-    );
+// Lanes on: the failures that need no backoff of the AI SDK's (they carry `retry-after-ms`).
+describe.each([
+  ['lanes off', lanesOff, failures],
+  ['lanes on', lanesOn, failures.slice(0, 2)],
+] as const)('%s', (_lanes, harness, cases) => {
+  describe.each(['generate', 'stream'] as const)('maxRetries through %sText', (kind) => {
+    describe.each([
+      ['stored', {}],
+      ['store: false', { openai: { store: false } }],
+    ])('%s', (_store, providerOptions) => {
+      it.each(cases)(
+        '%s on the first attempt of step 1: retried, as @ai-sdk/openai',
+        async (_name, fault) => {
+          const armed = { done: false };
+          const { ours, theirs, requests } = await harness.runBoth((model) =>
+            loop(model, harness.state.server, { fault, failAt: 1, kind, providerOptions }, armed),
+          );
+          expect(ours.error).toBeUndefined();
+          expect(requests.map((record) => record.status)).toEqual([
+            'completed',
+            expect.stringMatching(/error|failed/),
+            'completed',
+          ]);
+          expect(comparableMetadata(ours.result?.responseMessages)).toEqual(
+            comparableMetadata(theirs.result?.responseMessages),
+          );
+          expect(ours.result?.text).toBe(theirs.result?.text);
+        },
+      );
+    });
   });
 });
 

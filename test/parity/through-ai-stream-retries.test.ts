@@ -14,7 +14,8 @@ import { wsMeta } from '../helpers/mock-provider';
 import { messageStarted } from './hand-made-streams';
 import { comparableMetadata, type ModelOf, useThroughAi } from './through-ai';
 
-const { runBoth } = useThroughAi();
+const lanesOff = useThroughAi();
+const lanesOn = useThroughAi('v4', { pool: { lanes: 4 } });
 
 const lookup = tool({
   inputSchema: z.object({ step: z.number() }),
@@ -37,9 +38,11 @@ function brokenStep(): string {
 }
 
 describe.each([
-  ['stored', {}],
-  ['store: false', { openai: { store: false } }],
-])('streamRetries (%s)', (_store, providerOptions) => {
+  ['stored, lanes off', {}, lanesOff],
+  ['store: false, lanes off', { openai: { store: false } }, lanesOff],
+  ['stored, lanes on', {}, lanesOn],
+  ['store: false, lanes on', { openai: { store: false } }, lanesOn],
+] as const)('streamRetries (%s)', (_case, providerOptions, { runBoth }) => {
   it('an error after output in step 1: the retry sends what @ai-sdk/openai sends', async () => {
     const broken = brokenStep();
     const { ours, theirs, requests } = await runBoth(

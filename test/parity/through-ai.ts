@@ -15,6 +15,7 @@ import { getResponse, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import * as root from '../../src/index';
+import type { OpenAIWebSocketSettings } from '../../src/settings';
 import {
   createMockResponsesServer,
   MOCK_API_KEY,
@@ -47,7 +48,11 @@ const pairs = {
   v2: { ours: root.createOpenAIWebSocket, reference: createOpenAIV2 },
 } as const;
 
-export function useThroughAi(pair: keyof typeof pairs = 'v4') {
+/** `settings` are added to our provider's (e.g. `pool: { lanes: 4 }`). */
+export function useThroughAi(
+  pair: keyof typeof pairs = 'v4',
+  settings: OpenAIWebSocketSettings = {},
+) {
   const { ours: createOurs, reference: createReference } = pairs[pair];
   const state = {} as {
     server: MockResponsesServer;
@@ -70,6 +75,7 @@ export function useThroughAi(pair: keyof typeof pairs = 'v4') {
       apiKey: MOCK_API_KEY,
       baseURL: state.server.url,
       transport: 'websocket',
+      ...settings,
     }) as unknown as typeof state.provider;
     restore = tapServerFrames(state.answers);
   };
@@ -158,7 +164,8 @@ function tapServerFrames(answers: Answer[]): () => void {
     data: unknown,
     ...rest: unknown[]
   ) {
-    const event = JSON.parse(String(data)) as Json;
+    // A lane's events name it (`stream_id`); over HTTP there are no lanes.
+    const { stream_id: _lane, ...event } = JSON.parse(String(data)) as Json;
     if (event.type === 'error' && event.sequence_number === undefined) {
       answers.push({ events: [], refusal: event });
     } else if (event.type === 'response.created') {
@@ -224,13 +231,17 @@ function withoutIdentity(item: Json): Json {
   return rest;
 }
 
-/** Our frame's non-input settings, and the reference body's: they must be equal. */
+/**
+ * Our frame's non-input settings, and the reference body's: they must be equal. (`stream_id`
+ * names a socket's lane; HTTP has none.)
+ */
 export function settingsOf(body: Json): Json {
   const {
     input: _input,
     previous_response_id: _previous,
     type: _type,
     stream: _stream,
+    stream_id: _lane,
     ...settings
   } = body;
   return settings;

@@ -126,6 +126,10 @@ export class LeasedLane {
   /** Reads and drops the lane's events until its response has ended; then frees the lane. */
   private drain(): void {
     if (!this.dispose()) return;
+    // An error event failed the response: the server has evicted the parent from the lane's
+    // cache already, though the lane stays busy until a late terminal event or its deadline. A
+    // call meanwhile (the AI SDK's stream retry) must not fork the parent from it.
+    if (this.state === 'errored') this.pool.evicted(this.lease);
     if (this.state === 'ended' || !this.connection.usable) {
       this.pool.release(this.lease, { headId: undefined });
       return;

@@ -141,6 +141,43 @@ describe('LeasedLane', () => {
     expect(next.connection).toBe(lease.connection);
   });
 
+  it('an error mid-response: the lane holds no head while it drains, so no call forks the parent the server evicted', async () => {
+    let peer: WebSocket | undefined;
+    const pool = await harness.setup(
+      {},
+      {
+        onFrame: (socket) => {
+          peer = socket;
+        },
+      },
+    );
+    // The lane's cache holds the parent (an earlier turn's response).
+    pool.release(await pool.acquire(harness.request()), { headId: 'resp_parent' });
+    const lease = await pool.acquire(harness.request({ preferHeadId: 'resp_parent' }));
+    const leased = new LeasedLane(pool, lease, 10_000);
+    const queue = new EventQueue();
+    leased.start(
+      JSON.stringify({ type: 'response.create', stream_id: lease.lane.streamId }),
+      queue,
+    );
+    await vi.waitFor(() => expect(peer).toBeDefined());
+    const send = (type: string, extra: Record<string, unknown> = {}) =>
+      peer?.send(JSON.stringify({ type, stream_id: lease.lane.streamId, ...extra }));
+    send('response.created');
+    send('error', { code: 'server_error', sequence_number: 1 });
+    await arrived(queue, 2);
+    leased.abandon('error event');
+    expect(pool.sizes().indexedHeads).toBe(0);
+    // A retry of the conversation meanwhile (the AI SDK's stream retry) takes another lane, and
+    // is not told to fork the parent from the draining one.
+    const retry = await pool.acquire(harness.request({ preferHeadId: 'resp_parent' }));
+    expect(retry.lane).not.toBe(lease.lane);
+    expect(retry.forkFrom).toBeUndefined();
+    pool.release(retry);
+    send('response.failed');
+    await vi.waitFor(() => expect(pool.stats().inFlight).toBe(0));
+  });
+
   it('a drained response that never ends retires the lane after the drain deadline', async () => {
     const { pool, lease, leased } = await started(100);
     leased.stop('aborted');
