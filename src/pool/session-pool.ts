@@ -136,11 +136,10 @@ export class SessionPool {
 
   /** A new socket's other lanes are room for the calls behind this one. */
   private connectAndPassOn(request: AcquireRequest, place: QueuePlace): Promise<Lease> {
-    if (request.mayOpen === false) {
-      this.queue.passOn(place);
-      throw new PoolError('may-not-open', 'the call may not open a socket');
-    }
-    const connecting = this.connect(request);
+    const connecting =
+      request.mayOpen === false
+        ? Promise.reject(new PoolError('may-not-open', 'the call may not open a socket'))
+        : this.connect(request);
     this.queue.passOn(place);
     return connecting;
   }
@@ -172,10 +171,8 @@ export class SessionPool {
    * never ended) and gives the lease back. The socket's other lanes carry on.
    */
   retire(lease: Lease): void {
-    if (lease.lane.owner === lease) {
-      this.heads.set(lease.lane, lease.connection, undefined);
-      lease.lane.retired = true;
-    }
+    this.evicted(lease);
+    if (lease.lane.owner === lease) lease.lane.retired = true;
     this.release(lease);
   }
 
