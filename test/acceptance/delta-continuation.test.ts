@@ -393,10 +393,26 @@ describe('anything but a pure extension sends full input', () => {
       messages: [...history, { role: 'user', content: 'Next' }],
       tools: { lookup },
     });
+    // Tools shape the next response only: the server takes new ones with previous_response_id.
     expect(wsMeta(result.providerMetadata)).toMatchObject({
-      inputMode: 'full',
-      reason: 'settings-changed',
+      inputMode: 'delta',
+      reason: 'continuation',
     });
+    const [first, second] = mock.server.requests;
+    expect(second.previousResponseId).toBe(first.responseId);
+    expect((second.body.tools as { name: string }[]).map((t) => t.name)).toEqual(['lookup']);
+    expect(second.duplicates).toEqual([]);
+  });
+
+  it('store switched off', async () => {
+    const history = await chat();
+    const result = await generateText({
+      model: mock.provider('gpt-4.1-mini'),
+      system: 'Be brief.',
+      messages: [...history, { role: 'user', content: 'Next' }],
+      providerOptions: { openai: { store: false } },
+    });
+    expect(wsMeta(result.providerMetadata)).toMatchObject({ inputMode: 'full' });
     expect(mock.server.requests[1].previousResponseId).toBeNull();
   });
 

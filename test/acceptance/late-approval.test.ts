@@ -34,7 +34,7 @@ const answer = (approvalId: string): ModelMessage =>
  * Asks for an approval, lets the app send another message before answering it (with `between`
  * as that call's options), then answers it with the same options. Returns the answer's call.
  */
-async function answerLate(between: { maxOutputTokens?: number }) {
+async function answerLate(between: { providerOptions?: { openai: { truncation: 'auto' } } }) {
   setup.server.enqueue({ toolCalls: [approvalRequest] });
   const model = setup.instance()('gpt-5');
   const tools = approvalTools();
@@ -71,8 +71,10 @@ describe('an MCP approval answered after a later response, on the same instance'
   });
 
   it('after a response in full: the server lacks the request, the answer references it', async () => {
-    // Other settings send the later call in full; the answer continues it by delta.
-    const { approvalId, later, answered } = await answerLate({ maxOutputTokens: 500 });
+    // Other context settings send the later call in full; the answer continues it by delta.
+    const { approvalId, later, answered } = await answerLate({
+      providerOptions: { openai: { truncation: 'auto' } },
+    });
     expect(wsMeta(later.providerMetadata)).toMatchObject({
       inputMode: 'full',
       reason: 'settings-changed',

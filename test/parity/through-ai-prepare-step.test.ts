@@ -29,18 +29,25 @@ type Case = [string, PrepareStepFunction<typeof tools>, string];
 const changes = (model: ModelOf): Case[] => [
   ['the system prompt', () => ({ system: 'Be brief.' }), 'history-changed'],
   ['the instructions', () => ({ instructions: 'Be brief.' }), 'history-changed'],
+  // Settings that shape only the next response: a delta, the server's context the same.
   [
     'the instructions option',
     () => ({ providerOptions: { openai: { instructions: 'Be brief.' } } }),
-    'settings-changed',
+    'continuation',
   ],
-  ['activeTools', () => ({ activeTools: ['lookup'] }), 'settings-changed'],
-  ['toolOrder', () => ({ toolOrder: ['other', 'lookup'] }), 'settings-changed'],
-  ['toolChoice', () => ({ toolChoice: { type: 'tool', toolName: 'lookup' } }), 'settings-changed'],
-  ['the model', () => ({ model: model('gpt-4.1') }), 'settings-changed'],
+  ['activeTools', () => ({ activeTools: ['lookup'] }), 'continuation'],
+  ['toolOrder', () => ({ toolOrder: ['other', 'lookup'] }), 'continuation'],
+  ['toolChoice', () => ({ toolChoice: { type: 'tool', toolName: 'lookup' } }), 'continuation'],
   [
     'providerOptions',
     () => ({ providerOptions: { openai: { parallelToolCalls: false } } }),
+    'continuation',
+  ],
+  // The model that reads the context: in full.
+  ['the model', () => ({ model: model('gpt-4.1') }), 'settings-changed'],
+  [
+    'how the server may shorten the context',
+    () => ({ providerOptions: { openai: { truncation: 'auto' } } }),
     'settings-changed',
   ],
   [

@@ -23,7 +23,8 @@ export type TurnPlan =
 export type PlanTurnArgs = {
   /** The full input the prompt converts to. */
   items: InputItem[];
-  settingsKey: string;
+  /** `contextKey` of the call's settings. */
+  contextKey: string;
   /** The head the prompt continues (named in part metadata, verified, or by conversationId). */
   head: ChainHead | undefined;
   /** Without a head: why (`new-conversation`, `unverifiable-response`, a digest mismatch, …). */
@@ -43,7 +44,8 @@ export type PlanTurnArgs = {
 
 /**
  * The delta rule (docs/architecture.md, "The delta rule"): continue a head with
- * `previous_response_id` and only the new items when the settings are unchanged, the prompt starts
+ * `previous_response_id` and only the new items when the settings that bind its context are
+ * unchanged (context-key.ts), the prompt starts
  * with exactly what the server holds, and the server can find the head (it is the chosen lane's
  * latest response, another lane of the same socket holds it, or it was stored).
  *
@@ -51,14 +53,14 @@ export type PlanTurnArgs = {
  * for `@ai-sdk/openai`: the prompt's items go out as they are, continuing that response.
  */
 export function planTurn(args: PlanTurnArgs): TurnPlan {
-  const { items, settingsKey, head, missing, connection, explicitParent } = args;
+  const { items, contextKey, head, missing, connection, explicitParent } = args;
   const held = heldPrefix(head, items);
   if (explicitParent !== undefined && held === undefined) {
     return explicitPlan(explicitParent, items, 'previous-response-id');
   }
   const full = (reason: string): TurnPlan => ({ mode: 'full', input: items, reason });
   if (!head) return full(missing);
-  if (head.settingsKey !== settingsKey) return full('settings-changed');
+  if (head.contextKey !== contextKey) return full('settings-changed');
   if (!held) return full('history-changed');
   const onThisLane = connection.id === head.connectionId && connection.headId === head.responseId;
   const fork = !onThisLane && connection.forkable === true && connection.id === head.connectionId;

@@ -11,6 +11,7 @@ import type {
 } from '../../types';
 import { collectContent } from '../events/collect-content';
 import type { ResponsesRequest } from '../request/build-request';
+import { contextKey } from './context-key';
 import type { DigestKey } from './continuation-digest';
 import { isEmptyText } from './empty-texts';
 import { DeferredForm } from './head-form';
@@ -228,6 +229,7 @@ export async function recordHead(
     responseId,
     scope: call.scope,
     settingsKey: call.settingsKey,
+    contextKey: contextKey(request.settings),
     conversionKey: request.conversionKey,
     inputWarnings: request.inputWarnings,
     conversionState: withMetadata.state,

@@ -7,6 +7,7 @@ import {
   type PromptPrefix,
 } from '../request/build-input';
 import type { ResponsesRequest } from '../request/build-request';
+import { contextKey } from './context-key';
 import { checkDigest, type DigestKey } from './continuation-digest';
 import { withoutEmptyTexts } from './empty-texts';
 import type { DigestClaim } from './find-head';
@@ -107,6 +108,7 @@ export class ClaimedPrefix {
       responseId: this.claim.responseId,
       scope: args.scope,
       settingsKey,
+      contextKey: contextKey(request.settings),
       conversionKey: prefix.conversionKey,
       messages,
       items: prefix.items,

@@ -1,4 +1,5 @@
 import type { Lease } from '../../pool/lease';
+import { contextKey } from '../chain/context-key';
 import { type ItemTexts, itemsJson } from '../chain/item-chain';
 import { planResend, planTurn, type TurnPlan } from '../chain/plan-turn';
 import { withTelemetryView } from '../request/telemetry-view';
@@ -78,7 +79,7 @@ function planOn(
   if (reason) return planResend({ items, head: call.head, explicitParent }, reason);
   return planTurn({
     items,
-    settingsKey: call.settingsKey,
+    contextKey: contextKey(call.request.settings),
     head: call.head,
     missing: call.missing,
     connection,

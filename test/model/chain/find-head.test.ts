@@ -9,6 +9,7 @@ function head(responseId: string, scope = 'scope-a'): ChainHead {
     responseId,
     scope,
     settingsKey: 's',
+    contextKey: 'k',
     conversionKey: 'c',
     messages: [],
     items: [],

@@ -11,6 +11,7 @@ function head(responseId: string, items: number, scope = 's'): ChainHead {
     responseId,
     scope,
     settingsKey: '{}',
+    contextKey: '[]',
     conversionKey: '{}',
     messages: [],
     items: list,

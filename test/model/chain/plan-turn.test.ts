@@ -30,6 +30,7 @@ function head(overrides: Partial<ChainHead> = {}): ChainHead {
     responseId: 'resp_1',
     scope: 'scope-a',
     settingsKey: 'settings-a',
+    contextKey: 'context-a',
     conversionKey: 'conversion-a',
     messages: [],
     items: held(),
@@ -59,7 +60,7 @@ type Case = {
   head: ChainHead | undefined;
   /** The lookup's reason for a missing head (default: new-conversation). */
   missing?: string;
-  settingsKey?: string;
+  contextKey?: string;
   connection?: { id: number; headId: string | undefined; forkable?: boolean };
   explicitParent?: string;
   expected:
@@ -101,11 +102,22 @@ const cases: Case[] = [
     expected: { mode: 'full', reason: 'history-changed' },
   },
   {
-    name: 'different non-input settings',
+    name: 'different settings that bind the context (model, store, …)',
     items: [...held(), user('two')],
     head: head(),
-    settingsKey: 'settings-b',
+    contextKey: 'context-b',
     expected: { mode: 'full', reason: 'settings-changed' },
+  },
+  {
+    name: 'other settings differ (tools, tool choice, sampling): a delta all the same',
+    items: [...held(), user('two')],
+    head: head({ settingsKey: 'settings-b' }),
+    expected: {
+      mode: 'delta',
+      reason: 'continuation',
+      previousResponseId: 'resp_1',
+      input: [user('two')],
+    },
   },
   {
     name: 'an edited item in the held prefix',
@@ -312,7 +324,7 @@ const cases: Case[] = [
 const plan = (testCase: Case) =>
   planTurn({
     items: testCase.items,
-    settingsKey: testCase.settingsKey ?? 'settings-a',
+    contextKey: testCase.contextKey ?? 'context-a',
     head: testCase.head,
     missing: testCase.missing ?? 'new-conversation',
     connection: testCase.connection ?? SAME_SOCKET,
