@@ -168,7 +168,6 @@ export class ResponsesWebSocketModel {
         heads: config.heads,
         scope,
         request,
-        settingsKey,
         digestKey,
         tools: options.tools,
       });

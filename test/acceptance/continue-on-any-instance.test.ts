@@ -416,10 +416,20 @@ describe('never a delta unless the prompt extends exactly what the server holds'
     }
   });
 
-  it('other settings', async () => {
+  it('another model', async () => {
     const { b, history } = await handOff();
-    const two = await turn(b, history, 'Next', { temperature: 0.5 });
+    const two = await turn(b, history, 'Next', { model: b('gpt-4.1') });
     expectFull(two.meta[0], 'settings-changed', UNCHANGED);
+  });
+
+  it('other sampling or tools: a delta all the same (they shape only the next response)', async () => {
+    const { b, history } = await handOff();
+    const two = await turn(b, history, 'Next', { temperature: 0.5, tools: {} });
+    expect(two.meta[0]).toMatchObject({ inputMode: 'delta', reason: 'continuation-from-store' });
+    const record = records()[records().length - 1];
+    expect(record.previousResponseId).toBe(records()[0].responseId);
+    expect(record.duplicates).toEqual([]);
+    expect(contextTexts(record)).toEqual(UNCHANGED);
   });
 
   it('a response that stopped incomplete or broke off has no digest: full input', async () => {

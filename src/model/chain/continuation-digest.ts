@@ -13,7 +13,10 @@ export type DigestKey = {
   lastSettings?: { settingsKey: string } & SettingsMac;
 };
 
-/** What a digest binds: the response, the settings it ran with, and the items the server holds. */
+/**
+ * What a digest binds: the response, the settings that say what its context is (context-key.ts:
+ * a continuation may change the others), and the items the server holds.
+ */
 export type DigestSubject = {
   responseId: string;
   settingsKey: string;

@@ -8,9 +8,7 @@ export type ChainHead = {
   responseId: string;
   /** Credential scope the response belongs to; a head is never used across scopes. */
   scope: string;
-  /** Fingerprint of the non-input settings the response was created with (its digest signs it). */
-  settingsKey: string;
-  /** Fingerprint of those of them a continuation must share (context-key.ts). */
+  /** Fingerprint of the settings a continuation must share with it (context-key.ts). */
   contextKey: string;
   /**
    * Fingerprint of the options that decide how messages convert to items, the loadable tools

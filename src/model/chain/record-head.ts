@@ -105,8 +105,6 @@ export type ChainCall = {
   /** The call's prompt in neutral form (kept with the head, for prefix reuse). */
   prompt: Prompt;
   request: ResponsesRequest;
-  /** Fingerprint of the request's non-input settings. */
-  settingsKey: string;
   /** Signs continuation digests; undefined where none are made (`inputMode: 'full'`). */
   digestKey: DigestKey | undefined;
   /** The chain of the input, hashed when the frame was sent (websocket turns). */
@@ -228,7 +226,6 @@ export async function recordHead(
   const head: ChainHead = {
     responseId,
     scope: call.scope,
-    settingsKey: call.settingsKey,
     contextKey: contextKey(request.settings),
     conversionKey: request.conversionKey,
     inputWarnings: request.inputWarnings,

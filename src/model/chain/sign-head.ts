@@ -1,5 +1,6 @@
 import type { InputItem, StreamPart } from '../../types';
 import type { ResponsesRequest } from '../request/build-request';
+import { contextKey } from './context-key';
 import { type DigestKey, mintDigest } from './continuation-digest';
 import type { ChainHead } from './head-store';
 import { EMPTY_CHAIN, extendItemChain, type ItemTexts } from './item-chain';
@@ -48,7 +49,6 @@ export async function signHead(
   call: {
     digestKey: DigestKey | undefined;
     request: ResponsesRequest;
-    settingsKey: string;
     inputChain?: InputChain;
   },
   responseId: string,
@@ -69,7 +69,7 @@ export async function signHead(
     covered === items ? chain : await extendItemChain(inputChain, covered, input.length);
   const digest = await mintDigest(digestKey, {
     responseId,
-    settingsKey: call.settingsKey,
+    settingsKey: contextKey(request.settings),
     chain: signed,
   });
   parts[digestPart] = withDigest(parts[digestPart], digest, request.conversion.providerOptionsName);

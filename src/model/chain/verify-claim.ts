@@ -84,18 +84,18 @@ export class ClaimedPrefix {
     heads: HeadStore;
     scope: string;
     request: ResponsesRequest;
-    settingsKey: string;
     digestKey: DigestKey | undefined;
     tools: CallOptions['tools'];
   }): Promise<{ head: ChainHead } | { missing: string }> {
-    const { request, settingsKey, digestKey } = args;
+    const { request, digestKey } = args;
+    const context = contextKey(request.settings);
     if (!request.store) return { missing: 'not-stored' };
     const converted = this.converted;
     if (!digestKey || !converted || !request.prefixReused) {
       return { missing: 'unverifiable-response' };
     }
     const { prefix, base, covered } = converted;
-    const checked = await checkClaim(this.claim, digestKey, settingsKey, {
+    const checked = await checkClaim(this.claim, digestKey, context, {
       base,
       items: prefix.items,
       covered,
@@ -107,8 +107,7 @@ export class ClaimedPrefix {
     const head: ChainHead = {
       responseId: this.claim.responseId,
       scope: args.scope,
-      settingsKey,
-      contextKey: contextKey(request.settings),
+      contextKey: context,
       conversionKey: prefix.conversionKey,
       messages,
       items: prefix.items,

@@ -47,6 +47,8 @@ export type TurnConfig = {
 /** One call, planned: what the turn sends, where, and which chain head it may continue. */
 export type TurnCall = ChainCall & {
   config: TurnConfig;
+  /** The request's non-input settings as JSON (the frame's text reuses it). */
+  settingsKey: string;
   /** Upgrade headers of a new socket: the provider's, and the per-call credentials (splitHeaders). */
   headers: Record<string, string>;
   /** Headers of the HTTP fallback: all of them. */

@@ -8,7 +8,6 @@ function head(responseId: string, scope = 'scope-a'): ChainHead {
   return {
     responseId,
     scope,
-    settingsKey: 's',
     contextKey: 'k',
     conversionKey: 'c',
     messages: [],

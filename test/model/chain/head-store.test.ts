@@ -10,7 +10,6 @@ function head(responseId: string, items: number, scope = 's'): ChainHead {
   return {
     responseId,
     scope,
-    settingsKey: '{}',
     contextKey: '[]',
     conversionKey: '{}',
     messages: [],

@@ -29,7 +29,6 @@ function head(overrides: Partial<ChainHead> = {}): ChainHead {
   return {
     responseId: 'resp_1',
     scope: 'scope-a',
-    settingsKey: 'settings-a',
     contextKey: 'context-a',
     conversionKey: 'conversion-a',
     messages: [],
@@ -109,9 +108,9 @@ const cases: Case[] = [
     expected: { mode: 'full', reason: 'settings-changed' },
   },
   {
-    name: 'other settings differ (tools, tool choice, sampling): a delta all the same',
+    name: 'the same context settings (whatever the tools, tool choice or sampling): a delta',
     items: [...held(), user('two')],
-    head: head({ settingsKey: 'settings-b' }),
+    head: head({ contextKey: 'context-a' }),
     expected: {
       mode: 'delta',
       reason: 'continuation',

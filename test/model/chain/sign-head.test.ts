@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contextKey } from '../../../src/model/chain/context-key';
 import { checkDigest, deriveDigestKey } from '../../../src/model/chain/continuation-digest';
 import type { ChainHead } from '../../../src/model/chain/head-store';
 import { EMPTY_CHAIN, extendItemChain } from '../../../src/model/chain/item-chain';
@@ -163,7 +164,7 @@ describe('the input chain hashed at the send', () => {
   async function chainOf(inputChain: ReturnType<typeof hashInput>) {
     const digestKey = await deriveDigestKey('material');
     const parts = [{ type: 'text-end', id: 'msg_1' }] as StreamPart[];
-    const call = { digestKey, request, settingsKey: '{}', inputChain };
+    const call = { digestKey, request, inputChain };
     const signed = { items, covered: items };
     return signHead(call, 'resp_1', signed, { parts, continued: undefined, digestPart: 0 });
   }
@@ -192,7 +193,7 @@ describe('the input chain hashed at the send', () => {
   it('signs the items without the empty messages, and returns the chain of them all', async () => {
     const digestKey = await deriveDigestKey('material');
     const parts = [{ type: 'text-end', id: 'msg_1' }] as StreamPart[];
-    const call = { digestKey, request, settingsKey: '{}' };
+    const call = { digestKey, request };
     // `items` ends with a reference to an empty message, which ai@5 and ai@6 leave out.
     const signed = { items, covered: input };
     const settled = { parts, continued: undefined, digestPart: 0 };
@@ -203,7 +204,7 @@ describe('the input chain hashed at the send', () => {
     const check = async (of: readonly InputItem[]) =>
       checkDigest(digestKey, digest, {
         responseId: 'resp_1',
-        settingsKey: '{}',
+        settingsKey: contextKey({}),
         chain: await extendItemChain(EMPTY_CHAIN, of),
       });
     expect(await check(input)).toBeUndefined();
