@@ -26,6 +26,7 @@ export type Setup = {
   maxSocketAgeMs: number;
   transport: 'auto' | 'websocket';
   perEventMs: number;
+  pingIntervalMs: number;
 };
 
 export function drawSetup(random: Random): Setup {
@@ -35,7 +36,9 @@ export function drawSetup(random: Random): Setup {
     queueTimeoutMs: random.pick([150, 400, 3_000]),
     maxSocketAgeMs: random.pick([40, 200, 55 * 60_000]),
     transport: random.pick(['auto', 'websocket'] as const),
-    perEventMs: random.pick([0, 0, 1]),
+    perEventMs: random.pick([0, 0, 1, 3]),
+    // 100 ms: with the `ignore-pings` fault armed, sockets are dropped for missed pongs mid-run.
+    pingIntervalMs: random.pick([30_000, 100]),
   };
 }
 
@@ -63,6 +66,7 @@ const TROUBLES: Array<(random: Random) => Trouble> = [
   (r) => fault({ type: 'delay-first-event', ms: r.pick([5, 50, 600]) }),
   (r) => fault({ type: 'reject-upgrade', status: r.pick([426, 429, 500]), count: 1 + r.int(3) }),
   () => ({ kind: 'silent-stream' }),
+  () => fault({ type: 'ignore-pings' }),
   () => ({ kind: 'close-all' }),
 ];
 
@@ -105,7 +109,8 @@ export function drawCall(random: Random): CallPlan {
   };
 }
 
-export const WORKERS = 8;
+/** STRESS_WORKERS=<n> for a denser local run (slower: the 30 s test timeout may not do). */
+export const WORKERS = Number(process.env.STRESS_WORKERS ?? 8);
 export const OPS_PER_WORKER = 25;
 
 /** One step of a worker, drawn up front so that a seed always makes the same calls. */
