@@ -1,3 +1,5 @@
+import { watchAbort } from './abort-watch';
+
 /** A timer and an abort listener armed together; whichever fires first disarms both. */
 export type Deadline = {
   /** Disarms the timer and the abort listener (idempotent). */
@@ -22,11 +24,13 @@ export function armDeadline({
   onAbort?: () => void;
 }): Deadline {
   let armed = true;
+  // One listener per signal, however many waits share it (abort-watch.ts).
+  let unwatch: (() => void) | undefined;
   const cancel = () => {
     if (!armed) return;
     armed = false;
     if (timer !== undefined) clearTimeout(timer);
-    signal?.removeEventListener('abort', aborted);
+    unwatch?.();
   };
   const fire = (callback: () => void) => () => {
     if (!armed) return;
@@ -38,7 +42,7 @@ export function armDeadline({
   // An aborted signal fires no more 'abort' events: one aborted already ends the wait at once
   // (on a microtask, so that the caller holds the deadline first and may still cancel it).
   if (signal?.aborted) queueMicrotask(aborted);
-  else signal?.addEventListener('abort', aborted, { once: true });
+  else if (signal) unwatch = watchAbort(signal, aborted);
   return { cancel };
 }
 

@@ -1,3 +1,4 @@
+import { watchAbort } from '../../util/abort-watch';
 import { EventQueue } from './event-queue';
 import type { LeasedLane } from './leased-lane';
 import type { TurnCall } from './turn-call';
@@ -23,9 +24,10 @@ export function startOnLane(call: TurnCall, leased: LeasedLane, text: string): L
     leased.stop('aborted');
     queue.fail(call.signal?.reason);
   };
-  call.signal?.addEventListener('abort', onAbort, { once: true });
+  // One listener on the signal however many calls share it (abort-watch.ts).
+  const unwatch = call.signal && watchAbort(call.signal, onAbort);
   const end = () => {
-    call.signal?.removeEventListener('abort', onAbort);
+    unwatch?.();
     queue.close();
   };
   try {
