@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { ConnectionError } from '../../pool/connection-error';
 import { isRefusedForSockets } from './transport-errors';
 
 /**
@@ -33,7 +34,7 @@ export class RefusedUpgrades {
   /** The upgrade of `scope` failed with `cause` after its retries (or at once: 426, 404, 405). */
   remember(scope: string, cause: Error): void {
     const forMs = isRefusedForSockets(cause) ? NO_WEBSOCKET_MEMORY_MS : FAILING_UPGRADE_MEMORY_MS;
-    this.byScope.set(scope, { cause, at: Date.now(), forMs });
+    this.byScope.set(scope, { cause: withoutResponse(cause), at: Date.now(), forMs });
   }
 
   /** A socket of `scope` opened: upgrades work again. */
@@ -64,4 +65,15 @@ export class RefusedUpgrades {
   clear(): void {
     this.byScope.clear();
   }
+}
+
+/**
+ * The failure a refusal is remembered by, without the refused upgrade's headers and body: a
+ * gateway's error page is read up to 64 KB, and an entry stays until 1,000 later scopes push it
+ * out (or its scope calls again), long after its minute. Later calls read only the message, which
+ * the status alone makes; the call the upgrade failed for got the whole response.
+ */
+function withoutResponse(cause: Error): Error {
+  if (!(cause instanceof ConnectionError) || cause.failure.kind !== 'rejected') return cause;
+  return new ConnectionError({ kind: 'rejected', status: cause.failure.status });
 }

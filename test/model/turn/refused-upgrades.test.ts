@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -158,6 +160,26 @@ describe('RefusedUpgrades', () => {
     expect(memory.recent('scope 0')).toBeUndefined();
     expect(memory.recent('scope 1')).toBeInstanceOf(Error);
     expect(memory.recent('scope 1000')?.cause).toBeInstanceOf(ConnectionError);
+  });
+
+  it("keeps what later calls report, not the refused upgrade's body and headers", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const memory = new RefusedUpgrades();
+    // A gateway's error page: up to 64 KB is read, for each of up to 1,000 scopes.
+    const body = `<html>${'x'.repeat(64 * 1024)}</html>`;
+    const cause = new WeakRef(
+      new ConnectionError({ kind: 'rejected', status: 426, headers: { server: 'proxy' }, body }),
+    );
+    memory.remember('scope', cause.deref() as ConnectionError);
+    // A boolean: a failed expectation that held the error would keep it alive itself.
+    await vi.waitFor(() => {
+      gc();
+      expect(cause.deref() === undefined).toBe(true);
+    });
+    const recent = memory.recent('scope');
+    expect(recent?.message).toMatch(/^WebSocket upgrade rejected with HTTP 426 \(an upgrade/);
+    expect((recent?.cause as ConnectionError).failure).toEqual({ kind: 'rejected', status: 426 });
   });
 
   it('404 and 405 are remembered as long as 426, other failures briefly', () => {
