@@ -179,7 +179,11 @@ describe('RefusedUpgrades', () => {
     });
     const recent = memory.recent('scope');
     expect(recent?.message).toMatch(/^WebSocket upgrade rejected with HTTP 426 \(an upgrade/);
-    expect((recent?.cause as ConnectionError).failure).toEqual({ kind: 'rejected', status: 426 });
+    expect(recent?.cause).toMatchObject({ failure: { kind: 'rejected', status: 426 } });
+    expect(Object.keys((recent?.cause as ConnectionError | undefined)?.failure ?? {})).toEqual([
+      'kind',
+      'status',
+    ]);
   });
 
   it('404 and 405 are remembered as long as 426, other failures briefly', () => {
