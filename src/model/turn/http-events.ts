@@ -123,7 +123,19 @@ export class HttpEvents {
     this.reader?.cancel(reason).catch(() => {});
   }
 
-  /** The turn is over: the timer, the abort listener and the registration go (idempotent). */
+  /**
+   * The turn is over (its terminal event came, or it settled as failed): what `close` does, and
+   * the body is cancelled. Nothing of a response follows its terminal event, and a server or
+   * gateway that keeps the event stream open past it would otherwise keep the request and its
+   * connection open for good, with nobody to read or cancel it. A body that has ended is not
+   * touched by the cancel.
+   */
+  finish(): void {
+    this.close();
+    this.reader?.cancel().catch(() => {});
+  }
+
+  /** The reads are over: the timer, the abort listener and the registration go (idempotent). */
   close(): void {
     this.deadline.close();
     this.abortLink.cancel();

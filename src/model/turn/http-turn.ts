@@ -68,7 +68,7 @@ export async function streamOverHttp<T>(
     signal: call.signal,
     url: context.url,
     settle: async ({ terminalType, parts, failed, digestPart }) => {
-      events.close();
+      events.finish();
       const name = config.providerOptionsName;
       if (failed) recordNotCompleted(config.heads, call.scope, parts, terminalType, name);
       else if (request.store) {
