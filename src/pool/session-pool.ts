@@ -247,7 +247,8 @@ export class SessionPool {
         pingIntervalMs: this.settings.pingIntervalMs,
         maxPayload: request.maxPayload,
         lanes: this.settings.lanes,
-        onClosed: (c) => this.remove(request.scope, c),
+        // Bound to the scope: a closure would hold this call (signal, prompt) while the socket lives.
+        onClosed: this.remove.bind(this, request.scope),
       });
       // Its first lane belongs to this call from the start.
       lease = { connection, lane: connection.lanes[0], reused: false, forkFrom: undefined };
