@@ -38,7 +38,10 @@ async function oneCall(
   const controller = new AbortController();
   const message = { role: 'user' as const, content: [{ type: 'text' as const, text }] };
   const prompt: LanguageModelV4Prompt = [message];
-  await model.doGenerate({ prompt, abortSignal: controller.signal }).catch(() => {});
+  // The failed response rejects; either way the call is over.
+  await Promise.resolve(model.doGenerate({ prompt, abortSignal: controller.signal })).catch(
+    () => {},
+  );
   return { signal: new WeakRef(controller.signal), message: new WeakRef(message) };
 }
 
