@@ -220,7 +220,10 @@ export async function recordHead(
   const messages = [...prompt, ...(withMetadata.messages.length > 0 ? output : [])];
   // The plain form starts with the same prompt and input: it is made from the arrays of the
   // head that asks and the request's conversion options, so it holds no copy of them.
-  const { conversion, conversionState } = request;
+  // It converts an assistant message only, which loads no tools (tool messages do): the call's
+  // loadable tools, and with them every tool definition of the call, are not kept for it.
+  const { conversion: withTools, conversionState } = request;
+  const conversion = { ...withTools, loadableTools: undefined };
   const promptLength = prompt.length;
   const inputLength = request.input.length;
   const head: ChainHead = {
