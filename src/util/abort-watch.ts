@@ -19,6 +19,9 @@ export function watchAbort(signal: AbortSignal, callback: () => void): () => voi
     const listener = () => {
       watches.delete(signal);
       for (const each of [...callbacks]) {
+        // One stopped by an earlier one during this abort is not called, as a listener removed
+        // during dispatch is not.
+        if (!callbacks.has(each)) continue;
         try {
           each();
         } catch (error) {

@@ -36,6 +36,17 @@ describe('watchAbort', () => {
     expect(listeners(controller.signal)).toBe(0);
   });
 
+  it('a watch stopped by an earlier one during the abort is not called', () => {
+    const controller = new AbortController();
+    const later = vi.fn();
+    let stopLater = () => {};
+    watchAbort(controller.signal, () => stopLater());
+    stopLater = watchAbort(controller.signal, later);
+    controller.abort();
+    expect(later).not.toHaveBeenCalled();
+    expect(listeners(controller.signal)).toBe(0);
+  });
+
   it('the same callback watching twice is called twice, and each stop ends its own watch', () => {
     const controller = new AbortController();
     const callback = vi.fn();
