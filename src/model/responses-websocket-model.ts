@@ -161,10 +161,7 @@ export class ResponsesWebSocketModel {
       providerOptionsName: name,
       prefix: claimed ? claimed.source : await reusablePrefix(lookup.head, prompt),
     });
-    // The steps of a conversation share their settings (the tools' definitions: tens of KB for
-    // an agent's): a head then keeps its parent's string, not a copy of its own per step.
-    const fresh = JSON.stringify(request.settings);
-    const settingsKey = lookup.head?.settingsKey === fresh ? lookup.head.settingsKey : fresh;
+    const settingsKey = JSON.stringify(request.settings);
     let { head, missing } = lookup;
     if (claimed) {
       const verified = await claimed.verify({

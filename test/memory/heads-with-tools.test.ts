@@ -13,11 +13,11 @@ import { sharedRegistry } from '../helpers/pool-of';
 
 /*
  * What the chain heads of an agent with many tools hold. The AI SDK hands the provider new tool
- * objects on every step (their JSON schemas made anew), and the request's settings serialise
- * them (`settingsKey`: tens of KB for 30 tools). A head kept its own copy of that text per step,
- * and, through the conversion options its plain form is made with, the call's tool definitions:
- * some 70 KB per step for 30 tools, against some 7 KB without, which the heads' bound (counted
- * in items) does not see. Measured on the heap: nothing else shows what a head holds.
+ * objects on every step (their JSON schemas made anew). Through the conversion options its plain
+ * form is made with, a head kept the call's loadable tools, and with them every tool definition
+ * of the call: some 43 KB per step for 30 tools, against some 5 KB without, which the heads'
+ * bound (counted in items) does not see. Measured on the heap: nothing else shows what a head
+ * holds.
  */
 
 setFlagsFromString('--expose-gc');
@@ -65,7 +65,7 @@ async function heapInUse(): Promise<number> {
 }
 
 describe('the chain heads of an agent with 30 tools', () => {
-  it(`${CONVERSATIONS} conversations of ${STEPS} steps: a step's head holds no copy of the tools`, async () => {
+  it(`${CONVERSATIONS} conversations of ${STEPS} steps: a step's head holds none of its tools`, async () => {
     server = await createMockResponsesServer();
     const provider = v4.createOpenAIWebSocket({ apiKey: MOCK_API_KEY, baseURL: server.url });
     const model = provider('gpt-4.1-mini');
