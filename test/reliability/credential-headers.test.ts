@@ -2,41 +2,20 @@ import { inspect } from 'node:util';
 import { generateText, type ModelMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createMockResponsesServer, type MockResponsesServer } from '../../src/testing';
-import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../src/v4';
+import { createMockResponsesServer } from '../../src/testing';
+import { createOpenAIWebSocket } from '../../src/v4';
 import { wsMeta } from '../helpers/mock-provider';
-import { recordUpgrades, type UpgradeRecorder } from '../helpers/upgrade-recorder';
+import { KEY_A, KEY_B, useRecordedMock } from '../helpers/recorded-mock';
 
 // Which headers open which socket, read on the wire (the recorder between provider and mock):
 // every header that says who the caller is opens a socket of its own and goes on its upgrade,
 // spelled once, as @ai-sdk/openai sends it over HTTP.
 
-const KEY_A = 'sk-test-key-a';
-const KEY_B = 'sk-test-key-b';
-
-let server: MockResponsesServer | undefined;
-let recorder: UpgradeRecorder | undefined;
-const providers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
+const setup = useRecordedMock();
+const start = () => setup.start();
+afterEach(() => {
   vi.unstubAllEnvs();
-  for (const provider of providers.splice(0)) await provider.close();
-  await recorder?.close();
-  await server?.close();
-  recorder = undefined;
-  server = undefined;
 });
-
-/** A mock accepting both keys, the recorder in front of it, and a provider factory for it. */
-async function start() {
-  server = await createMockResponsesServer({ apiKeys: [KEY_A, KEY_B] });
-  recorder = await recordUpgrades(server.url);
-  const url = recorder.url;
-  return (settings: OpenAIWebSocketSettings = {}) => {
-    const provider = createOpenAIWebSocket({ apiKey: KEY_A, baseURL: url, ...settings });
-    providers.push(provider);
-    return provider;
-  };
-}
 
 /**
  * A constructor that hands its headers to the socket as a WHATWG WebSocket does (Node 22's
@@ -72,11 +51,11 @@ describe('per-call credentials', () => {
     // The provider's key again: back on its own socket, continuing its own chain.
     const again = await generateText({ model, messages: continuing(first) });
 
-    expect(recorder?.upgrades.map((h) => h.authorization)).toEqual([
+    expect(setup.recorder?.upgrades.map((h) => h.authorization)).toEqual([
       `Bearer ${KEY_A}`,
       `Bearer ${KEY_B}`,
     ]);
-    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2, 1]);
+    expect(setup.server?.requests.map((r) => r.socketId)).toEqual([1, 2, 1]);
     expect(wsMeta(other.providerMetadata)).toMatchObject({ reason: 'credentials-changed' });
     expect(wsMeta(again.providerMetadata)).toMatchObject({ reason: 'continuation' });
   });
@@ -92,12 +71,12 @@ describe('per-call credentials', () => {
     // A tracing header is no credential: it rides no upgrade and splits no pool.
     const traced = await gateway({ 'x-trace-id': 'abc' });
 
-    const upgrades = recorder?.upgrades ?? [];
+    const upgrades = setup.recorder?.upgrades ?? [];
     expect(upgrades).toHaveLength(3);
     expect(upgrades[1]['cf-aig-authorization']).toBe('Bearer t1');
     expect(upgrades[2]['x-portkey-api-key']).toBe('pk-2');
     expect(upgrades.some((h) => 'x-trace-id' in h)).toBe(false);
-    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2, 3, 1]);
+    expect(setup.server?.requests.map((r) => r.socketId)).toEqual([1, 2, 3, 1]);
     expect(wsMeta(traced.providerMetadata)).toMatchObject({ reason: 'continuation' });
   });
 
@@ -106,8 +85,11 @@ describe('per-call credentials', () => {
     const beta = create({ headers: { 'OpenAI-Beta': 'experiment=1' } });
     const first = await generateText({ model: create()('gpt-4.1-mini'), prompt: 'one' });
     const other = await generateText({ model: beta('gpt-4.1-mini'), messages: continuing(first) });
-    expect(recorder?.upgrades.map((h) => h['openai-beta'])).toEqual([undefined, 'experiment=1']);
-    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2]);
+    expect(setup.recorder?.upgrades.map((h) => h['openai-beta'])).toEqual([
+      undefined,
+      'experiment=1',
+    ]);
+    expect(setup.server?.requests.map((r) => r.socketId)).toEqual([1, 2]);
     // The same account: the digest verifies, and the server reloads the response from its store.
     expect(wsMeta(other.providerMetadata)).toMatchObject({ reason: 'continuation-from-store' });
   });
@@ -119,11 +101,11 @@ describe('per-call credentials', () => {
     await generateText({ model, prompt: 'one' });
     vi.stubEnv('OPENAI_API_KEY', KEY_B);
     await generateText({ model, prompt: 'two' });
-    expect(recorder?.upgrades.map((h) => h.authorization)).toEqual([
+    expect(setup.recorder?.upgrades.map((h) => h.authorization)).toEqual([
       `Bearer ${KEY_A}`,
       `Bearer ${KEY_B}`,
     ]);
-    expect(server?.requests.map((r) => r.socketId)).toEqual([1, 2]);
+    expect(setup.server?.requests.map((r) => r.socketId)).toEqual([1, 2]);
   });
 });
 
@@ -134,7 +116,8 @@ describe('header spellings', () => {
   ])(
     'an authorization header from %s replaces the key’s, and goes out once',
     async (_, settings, headers) => {
-      server = await createMockResponsesServer({ apiKeys: [KEY_B] });
+      const server = await createMockResponsesServer({ apiKeys: [KEY_B] });
+      setup.server = server;
       const provider = createOpenAIWebSocket({
         apiKey: KEY_A,
         baseURL: server.url,
@@ -142,7 +125,7 @@ describe('header spellings', () => {
         transport: 'websocket',
         ...settings,
       });
-      providers.push(provider);
+      setup.providers.push(provider);
       const result = await generateText({
         model: provider('gpt-4.1-mini'),
         prompt: 'hi',
@@ -165,8 +148,8 @@ describe('header spellings', () => {
       maxRetries: 0,
     });
     expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
-    expect(recorder?.upgrades).toHaveLength(1);
-    expect(recorder?.upgrades[0]).not.toHaveProperty('openai-project');
+    expect(setup.recorder?.upgrades).toHaveLength(1);
+    expect(setup.recorder?.upgrades[0]).not.toHaveProperty('openai-project');
   });
 });
 
@@ -179,7 +162,7 @@ describe('header values', () => {
       maxRetries: 0,
     });
     expect(wsMeta(result.providerMetadata)).toMatchObject({ transport: 'websocket' });
-    expect(recorder?.upgrades.map((h) => h.authorization)).toEqual([`Bearer ${KEY_A}`]);
+    expect(setup.recorder?.upgrades.map((h) => h.authorization)).toEqual([`Bearer ${KEY_A}`]);
   });
 
   it.each([
@@ -198,9 +181,9 @@ describe('header values', () => {
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).message).toMatch(/header authorization/);
       expect(inspect(error, { depth: null })).not.toContain('SECRET');
-      expect(server?.requests).toHaveLength(0);
-      expect(recorder?.upgrades).toHaveLength(0);
-      expect(recorder?.posts).toHaveLength(0);
+      expect(setup.server?.requests).toHaveLength(0);
+      expect(setup.recorder?.upgrades).toHaveLength(0);
+      expect(setup.recorder?.posts).toHaveLength(0);
     },
   );
 });

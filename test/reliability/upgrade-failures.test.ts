@@ -137,32 +137,6 @@ describe('WebSocket upgrade failures', () => {
     }
   });
 
-  for (const status of [400, 407, 422]) {
-    it(`${status} → HTTP with auto at once (the POST may be served where the upgrade was not); with websocket a final error`, async () => {
-      mock = await startMock({ transport: 'auto' });
-      mock.server.fault({ type: 'reject-upgrade', status, count: 1 });
-      const result = await callResult(mock);
-      expect(result.text).toBe('Echo: hi');
-      expect(wsMeta(result.providerMetadata)).toMatchObject({
-        transport: 'http',
-        reason: 'websocket-upgrade-failed',
-        fallbackCause: `WebSocket upgrade rejected with HTTP ${status}`,
-        retries: 0,
-      });
-
-      const strict = await startMock({ transport: 'websocket' });
-      try {
-        strict.server.fault({ type: 'reject-upgrade', status, count: 2 });
-        const error = await callError(strict);
-        expect(error.statusCode).toBe(status);
-        expect(error.isRetryable).toBe(false);
-        expect(strict.server.requests).toHaveLength(0);
-      } finally {
-        await strict.close();
-      }
-    });
-  }
-
   it('401 with auto is thrown, not sent over HTTP: the key is wrong for both', async () => {
     mock = await startMock({ transport: 'auto' });
     mock.server.fault({ type: 'reject-upgrade', status: 401, count: 1 });

@@ -10,10 +10,11 @@ afterEach(async () => {
 
 /**
  * A gateway or proxy that does not offer WebSocket mode answers the upgrade as it answers any
- * GET of the path (the Upgrade header stripped, or unknown to it): 404 or 405.
+ * GET of the path (the Upgrade header stripped, or unknown to it): 404 or 405. Another 4xx but
+ * 401 (a 400 or a 407 for the upgrade alone) may not hold for a POST either: 'auto' tries it.
  */
 describe('an upgrade answered as a path without WebSocket mode', () => {
-  it.each([404, 405])(
+  it.each([400, 404, 405, 407, 422])(
     "HTTP %i → 'auto' sends the call over HTTP at once, no further upgrade",
     async (status) => {
       mock = await startMock();
@@ -30,13 +31,16 @@ describe('an upgrade answered as a path without WebSocket mode', () => {
     },
   );
 
-  it("HTTP 404 → 'websocket' fails at once, not retryable, nothing over HTTP", async () => {
-    mock = await startMock({ transport: 'websocket' });
-    mock.server.fault({ type: 'reject-upgrade', status: 404, count: 10 });
-    const error = await callError(mock);
-    expect(APICallError.isInstance(error)).toBe(true);
-    expect(error.statusCode).toBe(404);
-    expect(error.isRetryable).toBe(false);
-    expect(mock.server.requests).toHaveLength(0);
-  });
+  it.each([400, 404])(
+    "HTTP %i → 'websocket' fails at once, not retryable, nothing over HTTP",
+    async (status) => {
+      mock = await startMock({ transport: 'websocket' });
+      mock.server.fault({ type: 'reject-upgrade', status, count: 10 });
+      const error = await callError(mock);
+      expect(APICallError.isInstance(error)).toBe(true);
+      expect(error.statusCode).toBe(status);
+      expect(error.isRetryable).toBe(false);
+      expect(mock.server.requests).toHaveLength(0);
+    },
+  );
 });

@@ -8,41 +8,19 @@ import {
   RefusedUpgrades,
 } from '../../../src/model/turn/refused-upgrades';
 import { ConnectionError } from '../../../src/pool/connection-error';
-import { createMockResponsesServer, type MockResponsesServer } from '../../../src/testing';
-import { createOpenAIWebSocket, type OpenAIWebSocketSettings } from '../../../src/v4';
+import type { createOpenAIWebSocket } from '../../../src/v4';
 import { wsMeta } from '../../helpers/mock-provider';
-import { recordUpgrades, type UpgradeRecorder } from '../../helpers/upgrade-recorder';
+import { KEY_B, useRecordedMock } from '../../helpers/recorded-mock';
 
 // After an upgrade failed for good, calls of the same credentials go over HTTP at once for a
 // while: each upgrade tried costs a connection and a round trip (three and 500 ms of backoff
 // while the server sheds load) before the call can start over HTTP.
 
-const KEY_A = 'sk-test-key-a';
-const KEY_B = 'sk-test-key-b';
-
-let server: MockResponsesServer | undefined;
-let recorder: UpgradeRecorder | undefined;
-const providers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
+const setup = useRecordedMock();
+const start = () => setup.start();
+afterEach(() => {
   vi.restoreAllMocks();
-  for (const provider of providers.splice(0)) await provider.close();
-  await recorder?.close();
-  await server?.close();
-  recorder = undefined;
-  server = undefined;
 });
-
-/** A mock accepting both keys, a recorder of upgrades in front of it, and providers for it. */
-async function start() {
-  server = await createMockResponsesServer({ apiKeys: [KEY_A, KEY_B] });
-  recorder = await recordUpgrades(server.url);
-  const url = recorder.url;
-  return (settings: OpenAIWebSocketSettings = {}) => {
-    const provider = createOpenAIWebSocket({ apiKey: KEY_A, baseURL: url, ...settings });
-    providers.push(provider);
-    return provider;
-  };
-}
 
 const call = (provider: ReturnType<typeof createOpenAIWebSocket>, prompt = 'hi') =>
   generateText({ model: provider('gpt-4.1-mini'), prompt, maxRetries: 0 });
@@ -50,7 +28,7 @@ const call = (provider: ReturnType<typeof createOpenAIWebSocket>, prompt = 'hi')
 /** How the call went: its transport, and the upgrades tried so far. */
 async function how(provider: ReturnType<typeof createOpenAIWebSocket>) {
   const result = await call(provider);
-  return `${wsMeta(result.providerMetadata).transport} ${recorder?.upgrades.length}`;
+  return `${wsMeta(result.providerMetadata).transport} ${setup.recorder?.upgrades.length}`;
 }
 
 /** Date.now moved `ms` ahead. */
@@ -62,7 +40,7 @@ function later(ms: number) {
 describe('a refused upgrade is remembered', () => {
   it('426: the next call goes over HTTP without an upgrade, saying why; after a minute a socket is tried again', async () => {
     const provider = (await start())();
-    server?.fault({ type: 'reject-upgrade', status: 426, count: 1 });
+    setup.server?.fault({ type: 'reject-upgrade', status: 426, count: 1 });
     expect(await how(provider)).toBe('http 1');
     const second = await call(provider);
     expect(wsMeta(second.providerMetadata)).toMatchObject({
@@ -73,18 +51,23 @@ describe('a refused upgrade is remembered', () => {
     expect(wsMeta(second.providerMetadata).fallbackCause).toMatch(
       /HTTP 426 \(an upgrade 0 s ago; sockets are tried again 60 s after it\)/,
     );
-    expect(recorder?.upgrades).toHaveLength(1);
+    expect(setup.recorder?.upgrades).toHaveLength(1);
     later(NO_WEBSOCKET_MEMORY_MS - 1_000);
     expect(await how(provider)).toBe('http 1');
     vi.restoreAllMocks();
     later(NO_WEBSOCKET_MEMORY_MS);
     expect(await how(provider)).toBe('websocket 2');
-    expect(server?.requests.map((r) => r.transport)).toEqual(['http', 'http', 'http', 'websocket']);
+    expect(setup.server?.requests.map((r) => r.transport)).toEqual([
+      'http',
+      'http',
+      'http',
+      'websocket',
+    ]);
   });
 
   it('upgrades failing through their retries (500): HTTP at once for ten seconds', async () => {
     const provider = (await start())();
-    server?.fault({ type: 'reject-upgrade', status: 500, count: 3 });
+    setup.server?.fault({ type: 'reject-upgrade', status: 500, count: 3 });
     expect(await how(provider)).toBe('http 3');
     expect(await how(provider)).toBe('http 3');
     later(FAILING_UPGRADE_MEMORY_MS);
@@ -95,7 +78,7 @@ describe('a refused upgrade is remembered', () => {
     const make = await start();
     const a = make();
     const b = make({ apiKey: KEY_B });
-    server?.fault({ type: 'reject-upgrade', status: 403, count: 3 });
+    setup.server?.fault({ type: 'reject-upgrade', status: 403, count: 3 });
     expect(await how(a)).toBe('http 3');
     expect(await how(b)).toBe('websocket 4');
     expect(await how(a)).toBe('http 4');
@@ -106,11 +89,11 @@ describe('a refused upgrade is remembered', () => {
     const auto = make();
     // Configured alike but for the transport: the same pool and the same memory.
     const strict = make({ transport: 'websocket' });
-    server?.fault({ type: 'reject-upgrade', status: 426, count: 2 });
+    setup.server?.fault({ type: 'reject-upgrade', status: 426, count: 2 });
     expect(await how(auto)).toBe('http 1');
     const refused = await call(strict).catch((error: { statusCode?: number }) => error);
     expect(refused).toMatchObject({ statusCode: 426 });
-    expect(recorder?.upgrades).toHaveLength(2);
+    expect(setup.recorder?.upgrades).toHaveLength(2);
     expect(await how(auto)).toBe('http 2');
     expect(await how(strict)).toBe('websocket 3');
     // A socket of its own: the idle one holds the other conversation's response.
@@ -121,7 +104,7 @@ describe('a refused upgrade is remembered', () => {
     const provider = (await start())();
     const model = provider('gpt-4.1-mini');
     const first = await generateText({ model, prompt: 'one', maxRetries: 0 });
-    server?.fault({ type: 'reject-upgrade', status: 426, count: 1 });
+    setup.server?.fault({ type: 'reject-upgrade', status: 426, count: 1 });
     // A new conversation opens a socket of its own (the open one holds the first): refused.
     expect(await how(provider)).toBe('http 2');
     const next = await generateText({
@@ -139,12 +122,12 @@ describe('a refused upgrade is remembered', () => {
       reason: 'continuation',
     });
     expect(await how(provider)).toBe('http 2');
-    expect(recorder?.upgrades).toHaveLength(2);
+    expect(setup.recorder?.upgrades).toHaveLength(2);
   });
 
   it('provider.close() forgets it', async () => {
     const provider = (await start())();
-    server?.fault({ type: 'reject-upgrade', status: 426, count: 1 });
+    setup.server?.fault({ type: 'reject-upgrade', status: 426, count: 1 });
     expect(await how(provider)).toBe('http 1');
     await provider.close();
     expect(await how(provider)).toBe('websocket 2');
