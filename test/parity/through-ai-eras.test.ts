@@ -10,7 +10,7 @@ import * as ai6 from 'ai-v6';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { wsMeta } from '../helpers/mock-provider';
-import { comparableMetadata, type ModelOf, useThroughAi } from './through-ai';
+import { comparableMetadata, type ModelOf, textResult, useThroughAi } from './through-ai';
 
 /** What both ai majors share for these calls (their types differ by spec). */
 type Ai = {
@@ -73,21 +73,7 @@ describe.each([
       if (call === undefined) throw new Error('expected a tool call');
       return ai.generateText({
         model: model(),
-        messages: [
-          ...prompt,
-          ...first.response.messages,
-          {
-            role: 'tool',
-            content: [
-              {
-                type: 'tool-result',
-                toolCallId: call.toolCallId,
-                toolName: call.toolName,
-                output: { type: 'text', value: 'The answer is 42.' },
-              },
-            ],
-          },
-        ],
+        messages: [...prompt, ...first.response.messages, textResult(call, 'The answer is 42.')],
         tools: { ask },
       } as never);
     });

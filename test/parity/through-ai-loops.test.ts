@@ -9,7 +9,7 @@ import { generateText, type ModelMessage, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { wsMeta } from '../helpers/mock-provider';
-import { comparableMetadata, type ModelOf, useThroughAi } from './through-ai';
+import { comparableMetadata, type ModelOf, textResult, useThroughAi } from './through-ai';
 
 const { runBoth } = useThroughAi();
 
@@ -108,21 +108,7 @@ describe.each(storeModes)('multi-step loops (%s)', (_name, providerOptions) => {
       if (call === undefined) throw new Error('expected a tool call');
       const second = await generateText({
         model: model(),
-        messages: [
-          ...prompt,
-          ...first.responseMessages,
-          {
-            role: 'tool',
-            content: [
-              {
-                type: 'tool-result',
-                toolCallId: call.toolCallId,
-                toolName: call.toolName,
-                output: { type: 'text', value: 'The answer is 42.' },
-              },
-            ],
-          },
-        ],
+        messages: [...prompt, ...first.responseMessages, textResult(call, 'The answer is 42.')],
         tools: { ask },
         providerOptions,
       });

@@ -266,3 +266,18 @@ export function comparableMetadata(value: unknown): unknown {
   }
   return result;
 }
+
+/** The tool message an app adds for a call of a tool without `execute`: its text result. */
+export function textResult(call: { toolCallId: string; toolName: string }, value: string) {
+  return {
+    role: 'tool' as const,
+    content: [
+      {
+        type: 'tool-result' as const,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        output: { type: 'text' as const, value },
+      },
+    ],
+  };
+}
