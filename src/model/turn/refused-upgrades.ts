@@ -4,8 +4,8 @@ import { isRefusedForSockets } from './transport-errors';
 
 /**
  * How long calls skip the socket after an upgrade was refused with a 4xx other than 401, 403 and
- * 429 (426, 404 or 405: no WebSocket mode here): a gateway answers every upgrade so, and each try costs a connection (TCP and TLS) and a
- * round trip before the call can start over HTTP.
+ * 429 (426, 404 or 405: no WebSocket mode here): a gateway answers every upgrade so, and each try
+ * costs a connection (TCP and TLS) and a round trip before the call can start over HTTP.
  */
 export const NO_WEBSOCKET_MEMORY_MS = 60_000;
 
@@ -31,7 +31,7 @@ type Refusal = { cause: Error; at: number; forMs: number };
 export class RefusedUpgrades {
   private readonly byScope = new LRUCache<string, Refusal>({ max: MAX_SCOPES });
 
-  /** The upgrade of `scope` failed with `cause` after its retries (or at once: 426, 404, 405). */
+  /** The upgrade of `scope` failed with `cause` after its retries (or at once: such a 4xx). */
   remember(scope: string, cause: Error): void {
     const forMs = isRefusedForSockets(cause) ? NO_WEBSOCKET_MEMORY_MS : FAILING_UPGRADE_MEMORY_MS;
     this.byScope.set(scope, { cause: withoutResponse(cause), at: Date.now(), forMs });
