@@ -102,6 +102,17 @@ export function partMetadata(messages: ModelMessage[]): Record<string, unknown>[
   return found;
 }
 
+/** The texts of the user messages a request's model ran on (its whole rebuilt context). */
+export function userTexts(record: MockRequestRecord): string[] {
+  const texts: string[] = [];
+  for (const item of record.context as Array<{ role?: string; content?: unknown }>) {
+    if (item.role !== 'user') continue;
+    if (typeof item.content === 'string') texts.push(item.content);
+    else for (const part of item.content as Array<{ text?: string }>) texts.push(part.text ?? '');
+  }
+  return texts;
+}
+
 /** The text of each message item of a record's context (user and assistant), in order. */
 export function contextTexts(record: MockRequestRecord): string[] {
   const texts: string[] = [];

@@ -6,6 +6,7 @@ import {
   type MockRequestRecord,
   type MockResponsesServer,
 } from '../../src/testing';
+import { userTexts } from '../helpers/instances';
 import { wsMeta } from '../helpers/mock-provider';
 import { AI5, AI7, type AiMajor, type GenerateResult } from './ai-majors';
 import { type Entry, ROOT, V4 } from './entries';
@@ -13,17 +14,6 @@ import { webSocketSetting } from './web-socket-setting';
 
 const CONVERSATIONS = 20;
 const TURNS = 3;
-
-/** The texts of the user messages a request's model ran on (its whole rebuilt context). */
-function userTexts(record: MockRequestRecord): string[] {
-  const texts: string[] = [];
-  for (const item of record.context as Array<{ role?: string; content?: unknown }>) {
-    if (item.role !== 'user') continue;
-    if (typeof item.content === 'string') texts.push(item.content);
-    else for (const part of item.content as Array<{ text?: string }>) texts.push(part.text ?? '');
-  }
-  return texts;
-}
 
 /**
  * Many conversations on few sockets, through the real `ai` package: with `pool.lanes` on, every

@@ -1,9 +1,8 @@
 import { getEventListeners } from 'node:events';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { LanguageModelV2 } from '@ai-sdk/provider-v2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpenAIWebSocketSettings } from '../../src/index';
+import { gc } from '../helpers/gc';
 import { type MockSetup, startMock } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
 
@@ -14,9 +13,6 @@ import { poolOf } from '../helpers/pool-of';
  * and the signal keeps nothing of them (test/reliability/dropped-streams.test.ts has the same
  * without a signal).
  */
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const DROPPED = 6;
 /** Far more parts than the stream buffers: each response is still running when it is dropped. */

@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider-v4';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeadStore } from '../../src/model/chain/head-store';
@@ -9,6 +7,7 @@ import {
   type MockResponsesServer,
 } from '../../src/testing';
 import * as v4 from '../../src/v4';
+import { gc } from '../helpers/gc';
 import { sharedRegistry } from '../helpers/pool-of';
 
 /*
@@ -19,9 +18,6 @@ import { sharedRegistry } from '../helpers/pool-of';
  * bound (counted in items) does not see. Measured on the heap: nothing else shows what a head
  * holds.
  */
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const CONVERSATIONS = 20;
 const STEPS = 10;

@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider-v4';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,6 +6,7 @@ import {
   type MockResponsesServer,
 } from '../../src/testing';
 import * as v4 from '../../src/v4';
+import { gc } from '../helpers/gc';
 import { sharedRegistry } from '../helpers/pool-of';
 
 /*
@@ -15,9 +14,6 @@ import { sharedRegistry } from '../helpers/pool-of';
  * nothing of the call that opened it. It kept that call's pool request, and through it the
  * call's abort signal (a server's request signal) and the whole call: its prompt, its request.
  */
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 let server: MockResponsesServer | undefined;
 const providers: { close(): Promise<void> }[] = [];

@@ -1,7 +1,6 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { generateText, streamText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gc } from '../helpers/gc';
 import { type MockSetup, startMock, wsMeta } from '../helpers/mock-provider';
 import { poolOf } from '../helpers/pool-of';
 import { runChild } from '../helpers/run-child';
@@ -14,9 +13,6 @@ import { runChild } from '../helpers/run-child';
  * stops it. It must not keep the process alive, and once the stream is garbage collected, the
  * response is stopped as a cancel stops it.
  */
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 let mock: MockSetup | undefined;
 afterEach(async () => {

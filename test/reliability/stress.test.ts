@@ -1,10 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { resolvePoolSettings } from '../../src/pool/pool-settings';
 import { sharedStateKey } from '../../src/shared-state-key';
 import { createMockResponsesServer, MOCK_API_KEY } from '../../src/testing';
 import { createOpenAIWebSocket } from '../../src/v4';
+import { gc } from '../helpers/gc';
 import { sharedRegistry } from '../helpers/pool-of';
 import { problemsOf, timers, untilNoTimersBeyond, within } from './stress/checks';
 import { countedModel } from './stress/counted-model';
@@ -26,9 +25,6 @@ import { drawOps, drawSetup, type Op, prng, TIMEOUTS, WORKERS } from './stress/s
  * The seed and its pool are in every failure message. STRESS_SEED=<n> runs one seed,
  * STRESS_SEED=<a>..<b> a range: the calls a seed makes are fixed, their interleaving is not.
  */
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const SEEDS = seedsFrom(process.env.STRESS_SEED) ?? [11, 22, 30, 44, 55];
 /** No call may take longer: the pool's deadlines are all well below it. */

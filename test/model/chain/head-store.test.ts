@@ -1,9 +1,8 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { DeferredForm } from '../../../src/model/chain/head-form';
 import { type ChainHead, HeadStore } from '../../../src/model/chain/head-store';
 import type { Message } from '../../../src/types';
+import { gc } from '../../helpers/gc';
 
 function head(responseId: string, items: number, scope = 's'): ChainHead {
   const list = new Array(items).fill({ role: 'user', content: 'x' });
@@ -23,8 +22,6 @@ function head(responseId: string, items: number, scope = 's'): ChainHead {
 
 /** A full garbage collection, then a turn, so that weak references to what died are cleared. */
 async function collectGarbage(): Promise<void> {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
   await new Promise((resolve) => setImmediate(resolve));
   gc();
   await new Promise((resolve) => setImmediate(resolve));

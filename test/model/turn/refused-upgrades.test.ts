@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,6 +7,7 @@ import {
 } from '../../../src/model/turn/refused-upgrades';
 import { ConnectionError } from '../../../src/pool/connection-error';
 import type { createOpenAIWebSocket } from '../../../src/v4';
+import { gc } from '../../helpers/gc';
 import { wsMeta } from '../../helpers/mock-provider';
 import { KEY_B, useRecordedMock } from '../../helpers/recorded-mock';
 
@@ -146,8 +145,6 @@ describe('RefusedUpgrades', () => {
   });
 
   it("keeps what later calls report, not the refused upgrade's body and headers", async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const memory = new RefusedUpgrades();
     // A gateway's error page: up to 64 KB is read, for each of up to 1,000 scopes.
     const body = `<html>${'x'.repeat(64 * 1024)}</html>`;

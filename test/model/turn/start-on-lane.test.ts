@@ -1,9 +1,8 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { generateText } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventQueue } from '../../../src/model/turn/event-queue';
 import { LeasedLane } from '../../../src/model/turn/leased-lane';
+import { gc } from '../../helpers/gc';
 import { afterOneTurn, callError, type MockSetup, startMock } from '../../helpers/mock-provider';
 
 /*
@@ -12,9 +11,6 @@ import { afterOneTurn, callError, type MockSetup, startMock } from '../../helper
  * the process alive, but it held the queue and what the queue held until it fired: up to
  * `firstEventTimeoutMs`, or `eventTimeoutMs` once the server had accepted the request).
  */
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 let mock: MockSetup;
 /** The queue of every frame sent while the test runs, weakly held. */

@@ -1,18 +1,8 @@
 import type { ModelMessage } from 'ai';
 import { expect } from 'vitest';
 import type { MockRequestRecord, MockResponsesServer } from '../../../src/testing';
+import { userTexts } from '../../helpers/instances';
 import { type Conversation, expectedText, type Outcome } from './run-call';
-
-/** The texts of the user messages a request's model ran on (its whole rebuilt context). */
-function userTexts(record: MockRequestRecord): string[] {
-  const texts: string[] = [];
-  for (const item of record.context as Array<{ role?: string; content?: unknown }>) {
-    if (item.role !== 'user') continue;
-    if (typeof item.content === 'string') texts.push(item.content);
-    else for (const part of item.content as Array<{ text?: string }>) texts.push(part.text ?? '');
-  }
-  return texts;
-}
 
 function userTextsOf(messages: ModelMessage[]): string[] {
   return messages.flatMap((m) =>
